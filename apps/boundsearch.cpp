@@ -1,0 +1,140 @@
+// The boundsearch command line: a thin layer over solvers/ and experiments/.
+//
+// Exit codes: 0 answered, 1 unknown (a limit was hit), 2 bad input or usage, 3 internal error.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "core/error.hpp"
+#include "core/options.hpp"
+#include "experiments/demo.hpp"
+#include "heuristics/rule.hpp"
+#include "puzzles/peg/format.hpp"
+#include "solvers/peg.hpp"
+#include "solvers/solver.hpp"
+
+namespace {
+
+// Every row of the option table becomes a flag of `sub`.
+void add_option_flags(CLI::App& sub, std::vector<std::pair<std::string, std::string>>& given) {
+  for (const auto& spec : bs::option_table()) {
+    const std::string name(spec.name);
+    std::string help(spec.help);
+    if (!spec.fallback.empty()) help += " [default: " + std::string(spec.fallback) + "]";
+    sub.add_option_function<std::string>(
+        "--" + name, [&given, name](const std::string& v) { given.emplace_back(name, v); }, help);
+  }
+}
+
+const bs::PuzzleSolver& puzzle_or_throw(const std::string& name) {
+  const bs::PuzzleSolver* p = bs::find_puzzle(name);
+  if (!p) {
+    std::string message = "unknown puzzle '" + name + "' (known:";
+    for (const auto& s : bs::puzzle_solvers()) message.append(" ").append(s.name);
+    throw std::invalid_argument(message + ")");
+  }
+  return *p;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"boundsearch: puzzles solved by search pruned with IP and LP bounds"};
+  app.require_subcommand(1);
+  std::vector<std::pair<std::string, std::string>> given;
+  std::string puzzle, file, solution_file, dir = "instances/peg";
+  bool json = false;
+
+  auto* solve = app.add_subcommand("solve", "solve one instance; prints the solution and a summary");
+  solve->add_option("puzzle", puzzle, "puzzle name (see `list`)")->required();
+  solve->add_option("file", file, "instance file")->required();
+  solve->add_flag("--json", json, "print the result as one JSON object");
+  add_option_flags(*solve, given);
+
+  auto* verify = app.add_subcommand("verify", "replay a solution independently of every solver");
+  verify->add_option("puzzle", puzzle)->required();
+  verify->add_option("file", file, "instance file")->required();
+  verify->add_option("solution", solution_file, "solution file")->required();
+
+  auto* bounds = app.add_subcommand("bounds", "print the Kiyomi-Matsui R(J) table of a peg board");
+  bounds->add_option("puzzle", puzzle, "must be peg")->required();
+  bounds->add_option("file", file, "instance file")->required();
+  add_option_flags(*bounds, given);
+
+  auto* list = app.add_subcommand("list", "list puzzles, rules and options");
+
+  auto* demo = app.add_subcommand("demo", "solve every instance in a folder and print a table");
+  demo->add_option("dir", dir, "folder of instances [default: instances/peg]");
+  add_option_flags(*demo, given);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "boundsearch: " << e.what() << "\n(run `boundsearch --help`)\n";
+    return 2;
+  }
+
+  try {
+    bs::Options options;
+    for (const auto& [k, v] : given) options.set(k, v);
+
+    if (*solve) {
+      const bs::Result r = puzzle_or_throw(puzzle).solve_file(file, options);
+      if (json) {
+        std::cout << bs::to_json(r).dump() << '\n';
+      } else {
+        for (const auto& line : r.solution_lines) std::cout << line << '\n';
+        std::cout << bs::format_summary(r);
+      }
+      return bs::exit_code(r);
+    }
+    if (*verify) {
+      const std::string why = puzzle_or_throw(puzzle).verify_files(file, solution_file);
+      if (why.empty()) {
+        std::cout << "ok: the solution is valid\n";
+        return 0;
+      }
+      std::cout << "wrong: " << why << '\n';
+      return 1;
+    }
+    if (*bounds) {
+      if (puzzle != "peg") throw std::invalid_argument("bounds: only the peg puzzle has R(J) bounds");
+      std::cout << bs::peg::bounds_table(bs::peg::read_instance(file), options);
+      return 0;
+    }
+    if (*list) {
+      std::cout << "puzzles:\n";
+      for (const auto& s : bs::puzzle_solvers())
+        std::cout << "  " << s.name << "  " << s.help << '\n';
+      std::cout << "rules (name, puzzle, cost, default, help):\n";
+      for (const auto& r : bs::all_rules())
+        std::printf("  %-18s %-6s %-8s %-4s %s\n", std::string(r.name).c_str(),
+                    std::string(r.puzzle).c_str(), bs::to_string(r.cost),
+                    r.on_by_default ? "on" : "off", std::string(r.help).c_str());
+      std::cout << "options:\n";
+      for (const auto& o : bs::option_table())
+        std::printf("  --%-18s %-10s %s\n", std::string(o.name).c_str(),
+                    ("[" + std::string(o.fallback) + "]").c_str(), std::string(o.help).c_str());
+      return 0;
+    }
+    if (*demo) {
+      std::cout << bs::run_demo("peg", dir, options);
+      return 0;
+    }
+  } catch (const bs::InputError& e) {
+    std::cerr << e.located() << '\n';
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "boundsearch: " << e.what() << '\n';
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "boundsearch: internal error: " << e.what() << '\n';
+    return 3;
+  }
+  return 0;
+}

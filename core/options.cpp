@@ -1,0 +1,109 @@
+#include "core/options.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace bs {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+}
+
+const std::vector<OptionSpec>& option_table() {
+  static const std::vector<OptionSpec> table = {
+      {"threads", OptionType::Int, "1", 0, 1024, "worker threads; 0 means one per core"},
+      {"time-limit", OptionType::Real, "0", 0, kInf, "wall-clock limit in seconds; 0 means none"},
+      {"node-limit", OptionType::Int, "0", 0, 9e18, "search node limit over all threads; 0 means none"},
+      {"rules", OptionType::Text, "default", 0, 0,
+       "pruning rules: 'default', 'none', or a list like position-class,jump-bounds,-pagoda"},
+      {"spawn-depth", OptionType::Int, "4", 0, 6, "parallel DFS spawns tasks above this depth"},
+      {"hash", OptionType::Int, "64", 0, 65536, "dead-position table size in MB; 0 disables it"},
+      {"bounds-threads", OptionType::Int, "0", 0, 1024,
+       "threads for the bound IPs; 0 means the same as --threads"},
+      {"bounds-time-limit", OptionType::Real, "10", 0, kInf,
+       "seconds for the exact bound IPs before falling back to LP bounds; 0 means none"},
+      {"lp-file", OptionType::Text, "", 0, 0,
+       "write the feasibility IP to this .lp file (for an independent check of infeasibility)"},
+      {"seed", OptionType::Int, "0", 0, 9e18, "random seed, for puzzles and rules that use one"},
+  };
+  return table;
+}
+
+const OptionSpec* find_option(std::string_view name) {
+  for (const auto& spec : option_table())
+    if (spec.name == name) return &spec;
+  return nullptr;
+}
+
+namespace {
+
+std::string normalise(const OptionSpec& spec, std::string_view value) {
+  const std::string name(spec.name);
+  auto range_error = [&](const std::string& why) {
+    return std::invalid_argument("option --" + name + ": " + why);
+  };
+  switch (spec.type) {
+    case OptionType::Int: {
+      int64_t v = 0;
+      auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+      if (ec != std::errc() || p != value.data() + value.size())
+        throw range_error("'" + std::string(value) + "' is not an integer");
+      if (v < spec.lo || static_cast<double>(v) > spec.hi)
+        throw range_error(std::to_string(v) + " is outside [" + std::to_string((int64_t)spec.lo) +
+                          ", " + std::to_string((int64_t)spec.hi) + "]");
+      return std::to_string(v);
+    }
+    case OptionType::Real: {
+      std::string s(value);
+      char* end = nullptr;
+      const double v = std::strtod(s.c_str(), &end);
+      if (s.empty() || end != s.c_str() + s.size() || std::isnan(v))
+        throw range_error("'" + s + "' is not a number");
+      if (v < spec.lo || v > spec.hi) throw range_error(s + " is out of range");
+      return s;
+    }
+    case OptionType::Bool:
+      if (value == "1" || value == "true" || value == "on") return "true";
+      if (value == "0" || value == "false" || value == "off") return "false";
+      throw range_error("'" + std::string(value) + "' is not true or false");
+    case OptionType::Text:
+      return std::string(value);
+  }
+  return std::string(value);
+}
+
+}  // namespace
+
+Options::Options() {
+  for (const auto& spec : option_table()) values_[std::string(spec.name)] = spec.fallback;
+}
+
+void Options::set(std::string_view name, std::string_view value) {
+  const OptionSpec* spec = find_option(name);
+  if (!spec) throw std::invalid_argument("unknown option '" + std::string(name) + "'");
+  values_[std::string(name)] = normalise(*spec, value);
+}
+
+const std::string& Options::raw(std::string_view name) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) throw std::logic_error("no option named " + std::string(name));
+  return it->second;
+}
+
+int64_t Options::integer(std::string_view name) const { return std::stoll(raw(name)); }
+double Options::real(std::string_view name) const { return std::stod(raw(name)); }
+bool Options::flag(std::string_view name) const { return raw(name) == "true"; }
+const std::string& Options::text(std::string_view name) const { return raw(name); }
+
+std::vector<std::pair<std::string, std::string>> Options::non_default() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& spec : option_table()) {
+    const std::string& v = raw(spec.name);
+    if (v != normalise(spec, spec.fallback)) out.emplace_back(std::string(spec.name), v);
+  }
+  return out;
+}
+
+}  // namespace bs

@@ -1,0 +1,72 @@
+#include "core/result.hpp"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace bs {
+
+const char* to_string(Status s) {
+  switch (s) {
+    case Status::solved: return "solved";
+    case Status::infeasible: return "infeasible";
+    case Status::unknown: return "unknown";
+  }
+  return "?";
+}
+
+double Result::counter(const std::string& name) const {
+  for (const auto& [k, v] : counters)
+    if (k == name) return v;
+  return 0;
+}
+
+nlohmann::json to_json(const Result& r) {
+  nlohmann::json j;
+  j["puzzle"] = r.puzzle;
+  j["instance"] = r.instance;
+  j["status"] = to_string(r.status);
+  j["stop_reason"] = to_string(r.stop);
+  j["solution"] = nlohmann::json::parse(r.solution_json);
+  j["verified"] = r.verified;
+  if (r.status == Status::infeasible) {
+    j["certificate"] = {{"kind", r.certificate.kind},
+                        {"detail", r.certificate.detail},
+                        {"data", nlohmann::json::parse(r.certificate.data_json)}};
+  } else {
+    j["certificate"] = nullptr;
+  }
+  nlohmann::json stats = nlohmann::json::object();
+  for (const auto& [k, v] : r.counters) stats[k] = v;
+  j["stats"] = stats;
+  nlohmann::json opts = nlohmann::json::object();
+  for (const auto& [k, v] : r.options) opts[k] = v;
+  j["options"] = opts;
+  return j;
+}
+
+std::string format_summary(const Result& r) {
+  std::ostringstream out;
+  size_t width = 12;
+  for (const auto& kv : r.counters) width = std::max(width, kv.first.size());
+  auto line = [&](const std::string& k, const std::string& v) {
+    out << k << std::string(width + 2 - k.size(), ' ') << v << '\n';
+  };
+  line("status", to_string(r.status));
+  line("stop", to_string(r.stop));
+  if (r.status == Status::solved) line("verified", r.verified ? "yes" : "NO");
+  if (r.status == Status::infeasible) line("certificate", r.certificate.kind + ": " + r.certificate.detail);
+  for (const auto& [k, v] : r.counters) {
+    char buf[64];
+    if (v == static_cast<double>(static_cast<long long>(v)) && std::abs(v) < 1e15)
+      std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
+    else
+      std::snprintf(buf, sizeof buf, "%.6g", v);
+    line(k, buf);
+  }
+  return out.str();
+}
+
+int exit_code(const Result& r) { return r.status == Status::unknown ? 1 : 0; }
+
+}  // namespace bs

@@ -1,0 +1,54 @@
+// What every solver returns.
+//
+// A Result is the one shape shared by all puzzles, so that the CLI, the experiment runner and
+// the report code never learn a puzzle: a status, the solution or the certificate that there is
+// none, why the search stopped, and a flat list of named counters in a stable order.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/options.hpp"
+#include "core/stop_reason.hpp"
+
+namespace bs {
+
+enum class Status { solved, infeasible, unknown };
+const char* to_string(Status s);
+
+// Why there is no solution. `kind` names how to re-check it: "position-class", "peg-count",
+// "infeasible-ip", "exhaustive-search". `detail` is a one-line human account; `data` holds what
+// a checker needs, as a JSON text (kept as text so this header stays light).
+struct Certificate {
+  std::string kind;
+  std::string detail;
+  std::string data_json = "{}";
+};
+
+struct Result {
+  std::string puzzle;
+  std::string instance;
+  Status status = Status::unknown;
+  StopReason stop = StopReason::exhausted;
+  std::vector<std::string> solution_lines;  // the solution as the puzzle writes it, one per line
+  std::string solution_json = "null";       // the same, as JSON
+  Certificate certificate;                  // meaningful when status == infeasible
+  bool verified = false;                    // an independent verifier accepted the solution
+  std::vector<std::pair<std::string, double>> counters;
+  std::vector<std::pair<std::string, std::string>> options;  // non-default options
+
+  void count(const std::string& name, double value) { counters.emplace_back(name, value); }
+  double counter(const std::string& name) const;  // 0 when absent
+};
+
+nlohmann::json to_json(const Result& r);
+// A short aligned summary for terminals: status, stop reason, certificate, counters.
+std::string format_summary(const Result& r);
+
+// Exit code of the CLI: 0 answered (solved or infeasible), 1 unknown.
+int exit_code(const Result& r);
+
+}  // namespace bs

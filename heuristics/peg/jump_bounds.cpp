@@ -1,0 +1,42 @@
+#include "heuristics/peg/jump_bounds.hpp"
+
+#include <algorithm>
+
+#include "ilp/peg_jump_bounds.hpp"
+
+namespace bs::peg {
+
+Verdict JumpBoundsRule::post(PegRoot& root, Certificate& why) {
+  ilp::JumpBoundsOptions opt;
+  opt.threads = root.options.integer("bounds-threads");
+  if (opt.threads == 0) opt.threads = root.threads;
+  if (const double t = root.options.real("bounds-time-limit"); t > 0) opt.time_limit = t;
+  const std::string& lp_file = root.options.text("lp-file");
+  if (!lp_file.empty()) ilp::write_feasibility_lp(root.instance, lp_file);
+
+  const ilp::JumpBounds b = ilp::compute_jump_bounds(root.instance, opt);
+  root.counters.emplace_back("bound_lp_solves", b.lp_solves);
+  root.counters.emplace_back("bound_ip_solves", b.ip_solves);
+  root.counters.emplace_back("bound_seconds", b.seconds);
+  root.counters.emplace_back("bounds_exact", b.complete ? 1 : 0);
+  if (!b.feasible) {
+    why.kind = "infeasible-ip";
+    why.detail = "the Kiyomi-Matsui feasibility IP has no solution";
+    if (!lp_file.empty()) why.detail += " (written to " + lp_file + ")";
+    why.data_json = "{\"lp_file\":\"" + lp_file + "\"}";
+    return Verdict::fail;
+  }
+  int dropped = 0;
+  bool tightened = false;
+  for (size_t j = 0; j < root.budget.size(); ++j) {
+    if (b.R[j] < root.budget[j]) {
+      root.budget[j] = b.R[j];
+      tightened = true;
+    }
+    dropped += root.budget[j] == 0;
+  }
+  root.counters.emplace_back("jumps_dropped", dropped);
+  return tightened ? Verdict::progress : Verdict::no_change;
+}
+
+}  // namespace bs::peg

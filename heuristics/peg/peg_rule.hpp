@@ -1,0 +1,59 @@
+// The peg solitaire rule interface.
+//
+// A peg rule has two entry points, after Gecode's propagators. `post` runs once at the root: it
+// may prove the instance impossible (and say why, as a certificate) or tighten the jump budget
+// that the search obeys. `propagate` runs at every node, if the rule asks to, on a read-only view
+// of the node; it must be thread-safe because all search threads share one rule object.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/options.hpp"
+#include "core/result.hpp"
+#include "heuristics/rule.hpp"
+#include "puzzles/peg/board.hpp"
+
+namespace bs::peg {
+
+// What the root knows, and what root rules may tighten.
+struct PegRoot {
+  const Instance& instance;
+  const Options& options;
+  int threads = 1;
+  // budget[j]: how often jump j may be used in a solution. Starts at pegs(start) - pegs(final),
+  // which every jump respects; rules only lower it.
+  std::vector<int> budget;
+  std::vector<std::pair<std::string, double>> counters;  // what the rules want reported
+};
+
+// A node as rules see it.
+struct PegNode {
+  const uint64_t* pegs;  // hole h is bit h % 64 of word h / 64
+  const uint8_t* used;   // per jump: times used on the path to this node
+  const int* budget;     // per jump: the root budget
+  int count;             // pegs on the board
+  bool peg(int h) const { return (pegs[h >> 6] >> (h & 63)) & 1; }
+};
+
+class PegRule {
+ public:
+  virtual ~PegRule() = default;
+  virtual Verdict post(PegRoot& root, Certificate& why) = 0;
+  virtual bool checks_nodes() const { return false; }
+  virtual Verdict propagate(const PegNode&) const { return Verdict::no_change; }
+};
+
+struct PegRuleEntry {
+  RuleInfo info;
+  std::unique_ptr<PegRule> (*make)();
+};
+
+// Every peg rule; heuristics/peg/registry.cpp.
+const std::vector<PegRuleEntry>& peg_rules();
+std::vector<RuleInfo> peg_rule_infos();
+
+}  // namespace bs::peg

@@ -1,0 +1,14 @@
+// The registry of all rules: one line per puzzle. Each puzzle keeps its own list of rules, one
+// line per rule, in heuristics/<puzzle>/registry.cpp.
+#include "heuristics/peg/peg_rule.hpp"
+#include "heuristics/rule.hpp"
+
+namespace bs {
+
+std::vector<RuleInfo> all_rules() {
+  std::vector<RuleInfo> out;
+  for (const auto& e : peg::peg_rules()) out.push_back(e.info);
+  return out;
+}
+
+}  // namespace bs

@@ -1,0 +1,75 @@
+// Replays jumps on a copy of the start configuration; see verify.hpp for why it stands alone.
+#include "puzzles/peg/verify.hpp"
+
+#include <string>
+
+#include "puzzles/peg/format.hpp"
+
+namespace bs::peg {
+
+namespace {
+
+std::string cell(int r, int c) {
+  return "(" + std::to_string(r) + "," + std::to_string(c) + ")";
+}
+
+}  // namespace
+
+VerifyResult verify_solution(const Instance& instance, const std::vector<JumpRC>& jumps) {
+  const Board& board = instance.board;
+  const auto holes = static_cast<size_t>(board.holes());
+  if (instance.start.size() != holes || instance.final.size() != holes) {
+    return {false, "malformed instance: configuration sizes differ from the board's hole count",
+            -1};
+  }
+  Config cfg = instance.start;
+  for (size_t i = 0; i < jumps.size(); ++i) {
+    const JumpRC& j = jumps[i];
+    const int d = static_cast<int>(j.dir);
+    auto bad = [&](const std::string& why) {
+      const std::string written = d >= 0 && d < 4
+                                      ? format_jump(j)
+                                      : std::to_string(j.row) + " " + std::to_string(j.col) + " ?";
+      return VerifyResult{false, "jump " + std::to_string(i) + " (" + written + "): " + why,
+                          static_cast<int>(i)};
+    };
+    if (d < 0 || d >= 4) return bad("invalid direction value " + std::to_string(d));
+    // Checking the start cell first keeps row and col inside the grid, so r + 2*dr cannot overflow.
+    const int from = board.hole_at(j.row, j.col);
+    if (from < 0) return bad(cell(j.row, j.col) + " is not a hole of the board");
+    constexpr int kDr[4] = {-1, 0, 1, 0};
+    constexpr int kDc[4] = {0, 1, 0, -1};
+    const int orow = j.row + kDr[d], ocol = j.col + kDc[d];
+    const int trow = j.row + 2 * kDr[d], tcol = j.col + 2 * kDc[d];
+    const int over = board.hole_at(orow, ocol);
+    const int to = board.hole_at(trow, tcol);
+    if (over < 0) return bad("jumps over " + cell(orow, ocol) + ", which is not a hole");
+    if (to < 0) return bad("lands on " + cell(trow, tcol) + ", which is not a hole");
+    if (!cfg[from]) return bad("no peg at " + cell(j.row, j.col) + " to jump");
+    if (!cfg[over]) return bad("no peg at " + cell(orow, ocol) + " to jump over");
+    if (cfg[to]) return bad("landing hole " + cell(trow, tcol) + " already holds a peg");
+    cfg[from] = 0;
+    cfg[over] = 0;
+    cfg[to] = 1;
+  }
+  std::string diff;
+  int mismatches = 0;
+  for (int h = 0; h < board.holes(); ++h) {
+    if (!cfg[h] == !instance.final[h]) continue;
+    if (++mismatches <= 10) {
+      if (!diff.empty()) diff += "; ";
+      diff += cell(board.row_of(h), board.col_of(h)) +
+              (cfg[h] ? " has a peg, final is empty" : " is empty, final has a peg");
+    }
+  }
+  if (mismatches > 0) {
+    if (mismatches > 10) diff += "; and " + std::to_string(mismatches - 10) + " more";
+    return {false,
+            "after " + std::to_string(jumps.size()) + " jumps the configuration differs from the " +
+                "final one in " + std::to_string(mismatches) + " holes: " + diff,
+            -1};
+  }
+  return {true, "", -1};
+}
+
+}  // namespace bs::peg

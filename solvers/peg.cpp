@@ -1,0 +1,320 @@
+// Peg solitaire solver: the rules of the game, the registered rules, and the generic DFS.
+//
+// Flow. The game's own facts come first (start == final; a final with as many pegs as the
+// start). Then the selected rules are posted cheapest first; a root rule may prove the instance
+// impossible, with a certificate, or shrink the jump budget. Then the DFS runs over a bit set
+// (one 64-bit word for boards up to 64 holes, a 128-bit one beyond), with a shared table of dead
+// positions. Every solution is replayed by the independent verifier before it is reported.
+//
+// Why the dead table is sound here. A position P is stored dead when the search below it ended,
+// uninterrupted, without reaching the final configuration. With jump budgets in play this could
+// depend on the path to P; it does not, because every complete solution obeys the budgets
+// (they come from relaxations every solution satisfies), so any completion of P that exists
+// would have been found from any path to P.
+#include "solvers/peg.hpp"
+
+#include <omp.h>
+#include <sys/resource.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "heuristics/peg/peg_rule.hpp"
+#include "ilp/peg_jump_bounds.hpp"
+#include "puzzles/peg/format.hpp"
+#include "puzzles/peg/verify.hpp"
+#include "search/dfs.hpp"
+#include "search/transposition_table.hpp"
+
+namespace bs::peg {
+
+namespace {
+
+using u128 = unsigned __int128;
+
+struct Hash128 {
+  size_t operator()(u128 k) const {
+    const uint64_t lo = static_cast<uint64_t>(k), hi = static_cast<uint64_t>(k >> 64);
+    return std::hash<uint64_t>{}(lo ^ (hi * 0x9e3779b97f4a7c15ULL));
+  }
+};
+
+template <class Bits>
+class PegProblem {
+ public:
+  using Move = uint16_t;  // index into board.jumps()
+  struct State {
+    Bits pegs;
+    int count;
+    std::vector<uint8_t> used;  // per jump
+  };
+
+  PegProblem(const Instance& in, const std::vector<int>& budget,
+             std::vector<std::pair<const PegRule*, int>> node_rules)
+      : budget_(budget), node_rules_(std::move(node_rules)) {
+    const auto& jumps = in.board.jumps();
+    for (size_t j = 0; j < jumps.size(); ++j) {
+      need_.push_back(bit(jumps[j].from) | bit(jumps[j].over));
+      to_.push_back(bit(jumps[j].to));
+      if (budget_[j] > 0) active_.push_back(static_cast<Move>(j));
+    }
+    final_ = to_bits(in.final);
+    final_count_ = peg_count(in.final);
+  }
+
+  State root(const Config& start) const {
+    return State{to_bits(start), peg_count(start), std::vector<uint8_t>(budget_.size(), 0)};
+  }
+
+  bool is_goal(const State& s) const { return s.count == final_count_ && s.pegs == final_; }
+
+  bool prune(const State& s, search::Stats& stats) const {
+    if (s.count <= final_count_) return true;  // not the goal, and jumps only remove pegs
+    if (node_rules_.empty()) return false;
+    const uint64_t words[2] = {static_cast<uint64_t>(s.pegs), high(s.pegs)};
+    const PegNode node{words, s.used.data(), budget_.data(), s.count};
+    for (const auto& [rule, index] : node_rules_) {
+      ++stats.calls[index];
+      if (rule->propagate(node) == Verdict::fail) {
+        ++stats.prunes[index];
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void moves(const State& s, std::vector<Move>& out) const {
+    for (Move j : active_)
+      if ((s.pegs & need_[j]) == need_[j] && !(s.pegs & to_[j]) && s.used[j] < budget_[j])
+        out.push_back(j);
+  }
+
+  void apply(State& s, Move j) const {
+    s.pegs ^= need_[j] | to_[j];
+    --s.count;
+    ++s.used[j];
+  }
+  void undo(State& s, Move j) const {
+    s.pegs ^= need_[j] | to_[j];
+    ++s.count;
+    --s.used[j];
+  }
+
+  Bits key(const State& s) const { return s.pegs; }
+
+ private:
+  static Bits bit(int h) { return Bits{1} << h; }
+  static uint64_t high(Bits b) {
+    if constexpr (sizeof(Bits) > 8) return static_cast<uint64_t>(b >> 64);
+    return 0;
+  }
+  static Bits to_bits(const Config& c) {
+    Bits b = 0;
+    for (size_t h = 0; h < c.size(); ++h)
+      if (c[h]) b |= bit(static_cast<int>(h));
+    return b;
+  }
+
+  std::vector<Bits> need_, to_;
+  std::vector<Move> active_;
+  const std::vector<int>& budget_;
+  std::vector<std::pair<const PegRule*, int>> node_rules_;
+  Bits final_ = 0;
+  int final_count_ = 0;
+};
+
+template <class Bits, class Table>
+search::DfsOutcome<uint16_t> run_search(const Instance& in, const PegRoot& root,
+                                        std::vector<std::pair<const PegRule*, int>> node_rules,
+                                        const search::DfsConfig& cfg, size_t hash_mb) {
+  PegProblem<Bits> problem(in, root.budget, std::move(node_rules));
+  if (hash_mb == 0) return search::depth_first(problem, problem.root(in.start), cfg);
+  Table table(hash_mb);
+  return search::depth_first(problem, problem.root(in.start), cfg, &table);
+}
+
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_utime.tv_sec + u.ru_stime.tv_sec + 1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+double peak_rss_mb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss / 1024.0;
+}
+
+int resolve_threads(const Options& options) {
+  const int t = static_cast<int>(options.integer("threads"));
+  return t > 0 ? t : omp_get_num_procs();
+}
+
+void set_infeasible(Result& r, StopReason stop, Certificate why) {
+  r.status = Status::infeasible;
+  r.stop = stop;
+  r.certificate = std::move(why);
+}
+
+}  // namespace
+
+Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& jumps) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const double cpu0 = cpu_seconds();
+  Result r;
+  r.puzzle = "peg";
+  r.instance = in.name;
+  r.options = options.non_default();
+  jumps.clear();
+  const int threads = resolve_threads(options);
+  const int start_pegs = peg_count(in.start), final_pegs = peg_count(in.final);
+  auto finish = [&]() -> Result {
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.count("wall_seconds", wall);
+    r.count("cpu_seconds", cpu_seconds() - cpu0);
+    r.count("peak_rss_mb", peak_rss_mb());
+    r.count("threads", threads);
+    if (r.status == Status::solved) {
+      nlohmann::json moves = nlohmann::json::array();
+      for (const JumpRC& j : jumps) {
+        r.solution_lines.push_back(format_jump(j));
+        moves.push_back({j.row, j.col, std::string(1, dir_char(j.dir))});
+      }
+      r.solution_json = moves.dump();
+      const VerifyResult v = verify_solution(in, jumps);
+      if (!v.ok) throw std::logic_error("peg solver produced a wrong solution: " + v.message);
+      r.verified = true;
+    }
+    return r;
+  };
+
+  // The game's own facts, before any rule.
+  if (in.start == in.final) {
+    r.status = Status::solved;
+    r.stop = StopReason::root;
+    return finish();
+  }
+  if (final_pegs >= start_pegs || final_pegs == 0) {
+    set_infeasible(r, StopReason::root,
+                   {"peg-count",
+                    "a jump removes exactly one peg and never the last: " +
+                        std::to_string(start_pegs) + " pegs cannot become " +
+                        std::to_string(final_pegs),
+                    "{\"start_pegs\":" + std::to_string(start_pegs) +
+                        ",\"final_pegs\":" + std::to_string(final_pegs) + "}"});
+    return finish();
+  }
+
+  // Root rules, cheapest first.
+  const auto& entries = peg_rules();
+  std::vector<std::unique_ptr<PegRule>> rules;
+  std::vector<std::string> names = select_rules(peg_rule_infos(), options.text("rules"));
+  PegRoot root{in, options, threads,
+               std::vector<int>(in.board.jumps().size(), start_pegs - final_pegs), {}};
+  std::vector<std::pair<const PegRule*, int>> node_rules;
+  for (size_t i = 0; i < names.size(); ++i) {
+    for (const auto& e : entries)
+      if (e.info.name == names[i]) rules.push_back(e.make());
+    Certificate why;
+    if (rules.back()->post(root, why) == Verdict::fail) {
+      r.count("decided_by_" + names[i], 1);
+      for (auto& kv : root.counters) r.count(kv.first, kv.second);
+      set_infeasible(r, StopReason::root, why);
+      return finish();
+    }
+    if (rules.back()->checks_nodes()) node_rules.emplace_back(rules.back().get(), static_cast<int>(i));
+  }
+  for (auto& kv : root.counters) r.count(kv.first, kv.second);
+
+  // The search.
+  search::DfsConfig cfg;
+  cfg.threads = threads;
+  cfg.spawn_depth = static_cast<int>(options.integer("spawn-depth"));
+  cfg.limits.nodes = static_cast<uint64_t>(options.integer("node-limit"));
+  if (const double t = options.real("time-limit"); t > 0) {
+    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    cfg.limits.seconds = std::max(1e-3, t - spent);
+  }
+  const size_t hash_mb = static_cast<size_t>(options.integer("hash"));
+  search::DfsOutcome<uint16_t> out =
+      in.board.holes() <= 64
+          ? run_search<uint64_t, search::DeadTable>(in, root, node_rules, cfg, hash_mb)
+          : run_search<u128, search::WideDeadTable<u128, Hash128>>(in, root, node_rules, cfg,
+                                                                    hash_mb);
+  r.stop = out.stop;
+  r.count("nodes", static_cast<double>(out.stats.nodes));
+  r.count("table_hits", static_cast<double>(out.stats.table_hits));
+  r.count("table_stores", static_cast<double>(out.stats.table_stores));
+  r.count("tasks", static_cast<double>(out.stats.tasks));
+  r.count("max_depth", static_cast<double>(out.stats.max_depth));
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (!out.stats.calls[i]) continue;
+    r.count("calls_" + names[i], static_cast<double>(out.stats.calls[i]));
+    r.count("prunes_" + names[i], static_cast<double>(out.stats.prunes[i]));
+  }
+  r.count("search_seconds", out.seconds);
+  if (out.found) {
+    r.status = Status::solved;
+    for (uint16_t j : out.path) jumps.push_back(in.board.jumps()[j].rc);
+  } else if (out.stop == StopReason::exhausted) {
+    std::string rules_used;
+    for (const auto& n : names) rules_used += (rules_used.empty() ? "" : ",") + n;
+    set_infeasible(r, StopReason::exhausted,
+                   {"exhaustive-search",
+                    "searched every reachable position: " + std::to_string(out.stats.nodes) +
+                        " nodes, rules " + (rules_used.empty() ? "none" : rules_used),
+                    "{\"nodes\":" + std::to_string(out.stats.nodes) + ",\"rules\":\"" +
+                        rules_used + "\"}"});
+  }
+  return finish();
+}
+
+Result solve(const Instance& in, const Options& options) {
+  std::vector<JumpRC> jumps;
+  return solve(in, options, jumps);
+}
+
+std::string bounds_table(const Instance& in, const Options& options) {
+  ilp::JumpBoundsOptions opt;
+  opt.threads = static_cast<int>(options.integer("bounds-threads"));
+  if (opt.threads == 0) opt.threads = resolve_threads(options);
+  if (const double t = options.real("bounds-time-limit"); t > 0) opt.time_limit = t;
+  const ilp::JumpBounds b = ilp::compute_jump_bounds(in, opt);
+  std::ostringstream out;
+  if (!b.feasible) {
+    out << "# the feasibility IP is infeasible: no solution\n";
+    return out.str();
+  }
+  out << "# R(J) for " << b.R.size() << " jumps; " << b.lp_solves << " LP solves, " << b.ip_solves
+      << " IP solves, " << b.seconds * 1e3 << " ms" << (b.complete ? "" : " (LP bounds: time limit)")
+      << "\n# row col dir R\n";
+  const auto& jumps = in.board.jumps();
+  for (size_t j = 0; j < jumps.size(); ++j) out << format_jump(jumps[j].rc) << ' ' << b.R[j] << '\n';
+  return out.str();
+}
+
+namespace {
+
+Result solve_file(const std::string& path, const Options& options) {
+  return solve(read_instance(path), options);
+}
+
+std::string verify_files(const std::string& instance_path, const std::string& solution_path) {
+  const Instance in = read_instance(instance_path);
+  const std::vector<JumpRC> jumps = parse_jumps(read_file(solution_path), solution_path);
+  const VerifyResult v = verify_solution(in, jumps);
+  return v.ok ? std::string() : v.message;
+}
+
+}  // namespace
+
+PuzzleSolver peg_solver() {
+  return PuzzleSolver{"peg",
+                      "peg solitaire: find a jump sequence from start to final, or prove none",
+                      peg_rule_infos, solve_file, verify_files};
+}
+
+}  // namespace bs::peg

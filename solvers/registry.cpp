@@ -1,0 +1,28 @@
+#include "solvers/peg.hpp"
+#include "solvers/solver.hpp"
+
+namespace bs {
+
+const std::vector<PuzzleSolver>& puzzle_solvers() {
+  static const std::vector<PuzzleSolver> table = {
+      peg::peg_solver(),  // one line per puzzle
+  };
+  return table;
+}
+
+const PuzzleSolver* find_puzzle(std::string_view name) {
+  for (const auto& s : puzzle_solvers())
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+BuildInfo build_info() {
+#ifndef BS_GIT_COMMIT
+#define BS_GIT_COMMIT "unknown"
+#define BS_BUILD_TYPE "unknown"
+#define BS_COMPILER "unknown"
+#endif
+  return {BS_GIT_COMMIT, BS_BUILD_TYPE, BS_COMPILER};
+}
+
+}  // namespace bs

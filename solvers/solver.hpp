@@ -1,0 +1,39 @@
+// One entry point per puzzle, behind one table.
+//
+// The CLI and the experiment runner know puzzles only through this table, in the manner of
+// Simon Tatham's `const game`: a name, a line of help, the rules the puzzle has, and the calls
+// every puzzle answers. A new puzzle is one solvers/<p>.cpp plus one line in solvers/registry.cpp.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/options.hpp"
+#include "core/result.hpp"
+#include "heuristics/rule.hpp"
+
+namespace bs {
+
+struct PuzzleSolver {
+  std::string_view name;
+  std::string_view help;
+  std::vector<RuleInfo> (*rules)();
+  // Parses the instance file (InputError on bad input) and solves it.
+  Result (*solve_file)(const std::string& path, const Options& options);
+  // Replays a solution file against an instance file, independently of every solver. Returns an
+  // empty string when the solution is right, else what is wrong. InputError on bad input.
+  std::string (*verify_files)(const std::string& instance_path, const std::string& solution_path);
+};
+
+const std::vector<PuzzleSolver>& puzzle_solvers();
+// nullptr when there is no such puzzle.
+const PuzzleSolver* find_puzzle(std::string_view name);
+
+// Facts about this build and machine, recorded with results.
+struct BuildInfo {
+  std::string git_commit, build_type, compiler;
+};
+BuildInfo build_info();
+
+}  // namespace bs

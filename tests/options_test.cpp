@@ -1,0 +1,43 @@
+#include <gtest/gtest.h>
+
+#include "core/options.hpp"
+#include "heuristics/rule.hpp"
+
+TEST(Options, DefaultsParseAndRecordOnlyChanges) {
+  bs::Options o;
+  EXPECT_EQ(o.integer("threads"), 1);
+  EXPECT_TRUE(o.non_default().empty());
+  o.set("threads", "2");
+  o.set("time-limit", "1.5");
+  EXPECT_EQ(o.integer("threads"), 2);
+  EXPECT_DOUBLE_EQ(o.real("time-limit"), 1.5);
+  ASSERT_EQ(o.non_default().size(), 2u);
+  EXPECT_EQ(o.non_default()[0].first, "threads");
+}
+
+TEST(Options, RejectsUnknownBadAndOutOfRange) {
+  bs::Options o;
+  EXPECT_THROW(o.set("no-such-option", "1"), std::invalid_argument);
+  EXPECT_THROW(o.set("threads", "two"), std::invalid_argument);
+  EXPECT_THROW(o.set("threads", "-1"), std::invalid_argument);
+  EXPECT_THROW(o.set("spawn-depth", "9"), std::invalid_argument);
+  EXPECT_THROW(o.set("time-limit", "nan"), std::invalid_argument);
+  EXPECT_THROW(o.set("time-limit", "1s"), std::invalid_argument);
+}
+
+TEST(Rules, SelectionByNameCheapestFirst) {
+  const std::vector<bs::RuleInfo> rules = {
+      {"b-ip", "p", bs::Cost::ip, true, ""},
+      {"a-root", "p", bs::Cost::root, true, ""},
+      {"c-lin", "p", bs::Cost::linear, false, ""},
+  };
+  using V = std::vector<std::string>;
+  EXPECT_EQ(bs::select_rules(rules, "default"), (V{"a-root", "b-ip"}));
+  EXPECT_EQ(bs::select_rules(rules, "none"), V{});
+  EXPECT_EQ(bs::select_rules(rules, "all"), (V{"a-root", "c-lin", "b-ip"}));
+  EXPECT_EQ(bs::select_rules(rules, "b-ip"), (V{"b-ip"}));
+  EXPECT_EQ(bs::select_rules(rules, "-b-ip"), (V{"a-root"}));
+  EXPECT_EQ(bs::select_rules(rules, "default,+c-lin,-a-root"), (V{"c-lin", "b-ip"}));
+  EXPECT_EQ(bs::select_rules(rules, "c-lin,b-ip"), (V{"c-lin", "b-ip"}));
+  EXPECT_THROW(bs::select_rules(rules, "pagoda"), std::invalid_argument);
+}
