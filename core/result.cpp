@@ -27,7 +27,7 @@ nlohmann::json to_json(const Result& r) {
   j["instance"] = r.instance;
   j["status"] = to_string(r.status);
   j["stop_reason"] = to_string(r.stop);
-  j["solution"] = nlohmann::json::parse(r.solution_json);
+  j[r.solution_key] = nlohmann::json::parse(r.solution_json);
   j["verified"] = r.verified;
   if (r.status == Status::infeasible) {
     j["certificate"] = {{"kind", r.certificate.kind},

@@ -35,6 +35,7 @@ struct Result {
   StopReason stop = StopReason::exhausted;
   std::vector<std::string> solution_lines;  // the solution as the puzzle writes it, one per line
   std::string solution_json = "null";       // the same, as JSON
+  std::string solution_key = "solution";    // its key in JSON ("moves" for peg solitaire)
   Certificate certificate;                  // meaningful when status == infeasible
   bool verified = false;                    // an independent verifier accepted the solution
   std::vector<std::pair<std::string, double>> counters;

@@ -165,6 +165,7 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
   const double cpu0 = cpu_seconds();
   Result r;
   r.puzzle = "peg";
+  r.solution_key = "moves";
   r.instance = in.name;
   r.options = options.non_default();
   jumps.clear();

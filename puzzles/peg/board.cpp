@@ -1,3 +1,5 @@
+// Board geometry: hole numbering and the list of geometric jumps, computed once per board so that
+// every later layer works on hole indices and precomputed triples.
 #include "puzzles/peg/board.hpp"
 
 #include <stdexcept>
@@ -9,7 +11,10 @@ constexpr int kDr[4] = {-1, 0, 1, 0};
 constexpr int kDc[4] = {0, 1, 0, -1};
 }  // namespace
 
-char dir_char(Dir d) { return "NESW"[static_cast<int>(d)]; }
+char dir_char(Dir d) {
+  const int i = static_cast<int>(d);
+  return i >= 0 && i < 4 ? "NESW"[i] : '?';
+}
 
 bool dir_from_char(char ch, Dir& d) {
   switch (ch) {

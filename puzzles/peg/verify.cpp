@@ -10,7 +10,9 @@ namespace bs::peg {
 namespace {
 
 std::string cell(int r, int c) {
-  return "(" + std::to_string(r) + "," + std::to_string(c) + ")";
+  std::string s(1, '(');  // not "(" + ...: GCC 12 warns falsely there (its bug 105651)
+  s.append(std::to_string(r)).append(1, ',').append(std::to_string(c)).append(1, ')');
+  return s;
 }
 
 }  // namespace

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Builds boundsearch in Release (warnings are errors) and runs the whole test suite.
+# This is the README's test command, and the first thing .ci/run calls.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DBOUNDSEARCH_WERROR=ON
+cmake --build build -j2
+ctest --test-dir build --output-on-failure -j2

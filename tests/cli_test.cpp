@@ -1,0 +1,163 @@
+// The CLI as a user meets it: exit codes, the one-line file:line:col error, and the JSON shape.
+// Runs the built binary (BS_CLI) on files written to a temporary folder.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+
+namespace {
+
+struct CliRun {
+  int code;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+CliRun run(const std::string& args) {
+  // ctest runs tests as parallel processes: every file carries the process id.
+  const std::string base = testing::TempDir() + "/cli_" + std::to_string(getpid());
+  const std::string out = base + ".out", err = base + ".err";
+  const std::string cmd = std::string(BS_CLI) + " " + args + " >" + out + " 2>" + err;
+  const int status = std::system(cmd.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+}
+
+std::string write_temp(const std::string& name, const std::string& content) {
+  const std::string path = testing::TempDir() + "/" + std::to_string(getpid()) + "_" + name;
+  std::ofstream(path, std::ios::binary) << content;
+  return path;
+}
+
+std::string peg(const std::string& name) {
+  return std::string(BS_SOURCE_DIR) + "/instances/peg/" + name;
+}
+
+// One line, naming the file, a line and a column, then the problem.
+void expect_located_error(const CliRun& r, const std::string& file, int line, int col) {
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  ASSERT_FALSE(r.err.empty());
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  const std::string prefix = file + ":" + std::to_string(line) + ":" + std::to_string(col) + ": ";
+  EXPECT_EQ(r.err.rfind(prefix, 0), 0u) << "want prefix " << prefix << " got " << r.err;
+  EXPECT_GT(r.err.size(), prefix.size() + 5) << "the message must say what is wrong";
+}
+
+const char* kGood = "ooXXo\nooooo\n\nooooo\noXooo\n";
+
+TEST(Cli, RaggedRows) {
+  const auto f = write_temp("ragged.txt", "ooXXo\nooo\n\nooooo\noXooo\n");
+  expect_located_error(run("solve peg " + f), f, 2, 4);
+}
+
+TEST(Cli, UnknownCharacter) {
+  const auto f = write_temp("unknown.txt", "ooXQo\nooooo\n\nooooo\noXooo\n");
+  expect_located_error(run("solve peg " + f), f, 1, 4);
+}
+
+TEST(Cli, StartAndFinalOfDifferentShapes) {
+  const auto f = write_temp("shapes.txt", "ooXXo\nooooo\n\nooooo\noXooo\nooooo\n");
+  const CliRun r = run("solve peg " + f);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err.rfind(f + ":", 0), 0u) << r.err;
+  EXPECT_TRUE(std::regex_search(r.err, std::regex(":[0-9]+:[0-9]+: "))) << r.err;
+}
+
+TEST(Cli, EmptyFile) {
+  const auto f = write_temp("empty.txt", "");
+  const CliRun r = run("solve peg " + f);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_TRUE(std::regex_search(r.err, std::regex("^" + f + ":[0-9]+:[0-9]+: .+\n$"))) << r.err;
+}
+
+TEST(Cli, BinaryGarbage) {
+  std::string junk;
+  for (int i = 0; i < 300; ++i) junk.push_back(static_cast<char>((i * 37 + 11) % 256));
+  const auto f = write_temp("garbage.bin", junk);
+  const CliRun r = run("solve peg " + f);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_TRUE(std::regex_search(r.err, std::regex("^" + f + ":[0-9]+:[0-9]+: .+\n$"))) << r.err;
+}
+
+TEST(Cli, MillionCharacterLine) {
+  const auto f = write_temp("long.txt", std::string(1000000, 'o') + "\n\n" + "o\n");
+  const CliRun r = run("solve peg " + f);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err.rfind(f + ":1:", 0), 0u) << r.err.substr(0, 200);
+  EXPECT_LT(r.err.size(), 300u) << "the error must not echo the line";
+}
+
+TEST(Cli, MissingFile) {
+  const CliRun r = run("solve peg /no/such/board.txt");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err.rfind("/no/such/board.txt: ", 0), 0u) << r.err;
+}
+
+TEST(Cli, BadOptionValueAndUnknownPuzzleAreUsageErrors) {
+  const auto f = write_temp("good.txt", kGood);
+  EXPECT_EQ(run("solve peg " + f + " --threads minus-one").code, 2);
+  EXPECT_EQ(run("solve peg " + f + " --rules no-such-rule").code, 2);
+  EXPECT_EQ(run("solve chess " + f).code, 2);
+  EXPECT_EQ(run("frobnicate").code, 2);
+}
+
+TEST(Cli, SolvePrintsJumpsThenSummaryAndVerifyAcceptsThem) {
+  const CliRun r = run("solve peg " + peg("lab_fig3.txt"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string jumps = r.out.substr(0, r.out.find("status"));
+  const auto moves = write_temp("fig3.moves", jumps);
+  const CliRun v = run("verify peg " + peg("lab_fig3.txt") + " " + moves);
+  EXPECT_EQ(v.code, 0) << v.out << v.err;
+  const auto wrong = write_temp("wrong.moves", "3 2 N\n");
+  EXPECT_EQ(run("verify peg " + peg("lab_fig3.txt") + " " + wrong).code, 1);
+}
+
+TEST(Cli, JsonHasStatusMovesCertificateAndStats) {
+  const CliRun r = run("solve peg " + peg("english33_central.txt") + " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "solved");
+  EXPECT_EQ(j["moves"].size(), 31u);
+  EXPECT_EQ(j["moves"][0].size(), 3u);
+  EXPECT_TRUE(j["certificate"].is_null());
+  EXPECT_GT(j["stats"]["nodes"].template get<double>(), 0);
+
+  const CliRun f = run("solve peg " + peg("french37_central.txt") + " --json");
+  ASSERT_EQ(f.code, 0) << f.err;
+  const auto k = nlohmann::json::parse(f.out);
+  EXPECT_EQ(k["status"], "infeasible");
+  EXPECT_EQ(k["certificate"]["kind"], "position-class");
+}
+
+TEST(Cli, InfeasibleIpIsWrittenAsLpOnRequest) {
+  const std::string lp = testing::TempDir() + "/" + std::to_string(getpid()) + "_french.lp";
+  const CliRun r = run("solve peg " + peg("french37_central.txt") + " --rules jump-bounds --lp-file " + lp);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("infeasible-ip"), std::string::npos) << r.out;
+  EXPECT_NE(slurp(lp).find("Subject To"), std::string::npos);
+}
+
+TEST(Cli, LimitGivesExitCodeOne) {
+  const CliRun r = run("solve peg " + peg("english33_central.txt") + " --rules none --hash 0 --node-limit 1000");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("node-limit"), std::string::npos);
+}
+
+TEST(Cli, BoundsTableHasOneRowPerJump) {
+  const CliRun r = run("bounds peg " + peg("english33_central.txt"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  int rows = 0;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);) rows += !line.empty() && line[0] != '#';
+  EXPECT_EQ(rows, 76);
+}
+
+}  // namespace
