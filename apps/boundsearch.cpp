@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
 
   auto* list = app.add_subcommand("list", "list puzzles, rules and options");
 
-  auto* demo = app.add_subcommand("demo", "solve every instance in a folder and print a table");
+  auto* demo = app.add_subcommand("demo", "solve every instance in a folder and print a table (5 s each by default)");
   demo->add_option("dir", dir, "folder of instances [default: instances/peg]");
   add_option_flags(*demo, given);
 
@@ -123,6 +123,8 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (*demo) {
+      // The default job must stay short: 5 s per instance unless the user says otherwise.
+      if (options.real("time-limit") == 0) options.set("time-limit", "5");
       std::cout << bs::run_demo("peg", dir, options);
       return 0;
     }

@@ -18,7 +18,7 @@ const std::vector<OptionSpec>& option_table() {
       {"node-limit", OptionType::Int, "0", 0, 9e18, "search node limit over all threads; 0 means none"},
       {"rules", OptionType::Text, "default", 0, 0,
        "pruning rules: 'default', 'none', or a list like position-class,jump-bounds,-pagoda"},
-      {"spawn-depth", OptionType::Int, "4", 0, 6, "parallel DFS spawns tasks above this depth"},
+      {"spawn-depth", OptionType::Int, "4", 0, 12, "parallel DFS: depth of the task frontier"},
       {"hash", OptionType::Int, "64", 0, 65536, "dead-position table size in MB; 0 disables it"},
       {"bounds-threads", OptionType::Int, "0", 0, 1024,
        "threads for the bound IPs; 0 means the same as --threads"},

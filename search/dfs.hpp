@@ -5,13 +5,15 @@
 // path, the counters, the stop conditions and the parallelism. A problem that can name a state
 // by a 64-bit (or wider) key may also share a table of dead states between all threads.
 //
-// Parallelism. The first `spawn_depth` levels are expanded into OpenMP tasks, each with its own
-// copy of the state; below that a task runs the plain serial recursion with undo, which is where
-// almost all nodes are. Each task carries a rank: its child indices on the spawned levels, packed
-// most significant first, so that ranks order tasks as serial DFS would visit them. When a task
-// finds a solution it publishes its rank; tasks ranked later give up at their next node, tasks
-// ranked earlier go on. The solution returned is therefore the first in serial DFS order,
-// whatever the thread count: parallel runs give the same answers as serial runs.
+// Parallelism. The first `spawn_depth` levels are expanded, serially and in DFS order, into a
+// frontier of subtrees, each with its own copy of the state. One OpenMP task per frontier node
+// then runs the plain serial recursion with undo, which is where almost all nodes are. A task does
+// not own a fixed subtree: it takes the next untaken frontier index from a shared counter, so the
+// subtrees start in serial DFS order whatever order the OpenMP runtime runs tasks in (libgomp,
+// for one, does not keep creation order). A frontier index is a subtree's rank. When a task finds
+// a solution it publishes its rank; tasks ranked later give up at their next node, tasks ranked
+// earlier go on. The solution returned is therefore the first in serial DFS order, whatever the
+// thread count: parallel runs give the same answers as serial runs.
 //
 // Soundness of the dead table. A subtree is stored dead only when it was searched to the end
 // without interruption and held no goal. It is up to the problem that deadness depends on the
@@ -55,13 +57,11 @@ struct NoTable {};
 
 struct DfsConfig {
   int threads = 1;
-  int spawn_depth = 4;         // levels expanded into tasks; at most kMaxSpawnDepth
+  int spawn_depth = 4;         // levels expanded into the task frontier
   Limits limits;
   bool count = false;          // count solutions instead of stopping at the first
   uint64_t count_limit = 0;    // when counting: stop at this many; 0 = count all
 };
-
-inline constexpr int kMaxSpawnDepth = 5;
 
 template <class Move>
 struct DfsOutcome {
@@ -83,7 +83,6 @@ class DepthFirst {
   DepthFirst(const P& problem, DfsConfig cfg, Table* table = nullptr)
       : problem_(problem), cfg_(cfg), table_(table), stopper_(cfg.limits) {
     if (cfg_.threads < 1) cfg_.threads = 1;
-    if (cfg_.spawn_depth > kMaxSpawnDepth) cfg_.spawn_depth = kMaxSpawnDepth;
     if (cfg_.threads == 1) cfg_.spawn_depth = 0;
     contexts_.resize(cfg_.threads);
   }
@@ -91,11 +90,20 @@ class DepthFirst {
   DfsOutcome<Move> run(State root) {
     const auto t0 = std::chrono::steady_clock::now();
     if (cfg_.threads == 1) {
-      spawn(root, 0, 0, {});
+      run_subtree(Entry{std::move(root), {}}, 0, 0);
     } else {
+      std::vector<Entry> frontier = expand(std::move(root));
+      contexts_[0].stats.tasks = frontier.size();
+      std::atomic<size_t> next{0};
 #pragma omp parallel num_threads(cfg_.threads)
 #pragma omp single
-      spawn(root, 0, 0, {});
+      for (size_t k = 0; k < frontier.size(); ++k) {
+#pragma omp task shared(frontier, next)
+        {
+          const size_t i = next.fetch_add(1, std::memory_order_relaxed);
+          run_subtree(std::move(frontier[i]), depth_of_frontier_, i);
+        }
+      }
     }
     DfsOutcome<Move> out;
     for (Context& c : contexts_) {
@@ -119,8 +127,13 @@ class DepthFirst {
 
  private:
   static constexpr uint64_t kNone = ~uint64_t{0};
-  static constexpr int kDigitBits = 12;  // child index + 1 on one spawned level
+  // Stop expanding the frontier once it holds this many subtrees per thread.
+  static constexpr size_t kFrontierPerThread = 256;
 
+  struct Entry {
+    State state;
+    std::vector<Move> path;
+  };
   struct alignas(64) Context {
     Stats stats;
     uint64_t unpublished = 0;
@@ -148,54 +161,47 @@ class DepthFirst {
     if (cfg_.count_limit && n >= cfg_.count_limit) stopper_.trigger(StopReason::solution);
   }
 
-  // Expands one spawned level: children become tasks. Holds no thread context across the task
-  // creation points, since the thread may run other tasks there.
-  void spawn(State s, int depth, uint64_t rank, std::vector<Move> prefix) {
-    if (depth >= cfg_.spawn_depth) {
-      Context& ctx = context();
-      ctx.path = std::move(prefix);
-      bool interrupted = false;
-      if (search(s, depth, rank, ctx, interrupted)) record(rank, ctx.path);
-      return;
+  // The spawned levels, breadth by breadth; each node is replaced by its children in place, so
+  // the frontier stays in DFS order. Goal nodes stay as leaves for run_subtree to record.
+  std::vector<Entry> expand(State root) {
+    Context& ctx = contexts_[0];
+    std::vector<Entry> frontier;
+    frontier.push_back(Entry{std::move(root), {}});
+    int depth = 0;
+    for (; depth < cfg_.spawn_depth &&
+           frontier.size() < kFrontierPerThread * static_cast<size_t>(cfg_.threads);
+         ++depth) {
+      std::vector<Entry> next;
+      std::vector<Move> moves;
+      for (Entry& e : frontier) {
+        if (problem_.is_goal(e.state)) {
+          next.push_back(std::move(e));
+          continue;
+        }
+        ++ctx.stats.nodes;
+        if (cut(e.state, ctx)) continue;
+        moves.clear();
+        problem_.moves(e.state, moves);
+        for (const Move& m : moves) {
+          Entry child{e.state, e.path};
+          problem_.apply(child.state, m);
+          child.path.push_back(m);
+          next.push_back(std::move(child));
+        }
+      }
+      frontier = std::move(next);
     }
+    depth_of_frontier_ = depth;
+    return frontier;
+  }
+
+  // One subtree, on the calling thread, without task creation inside: the thread context is
+  // private to it from start to end.
+  void run_subtree(Entry e, int depth, uint64_t rank) {
     Context& ctx = context();
-    if (abandoned(rank, ctx)) return;
-    if (!enter(s, depth, ctx)) return;
-    if (problem_.is_goal(s)) {
-      goal(rank, prefix);
-      return;
-    }
-    if (cut(s, ctx)) return;
-    std::vector<Move> moves;
-    problem_.moves(s, moves);
-    const int shift = kDigitBits * (kMaxSpawnDepth - 1 - depth);
-    for (size_t i = 0; i < moves.size(); ++i) {
-      // Beyond 4094 children ranks tie; answers stay right but the choice among ties is free.
-      const uint64_t digit = std::min<uint64_t>(i + 1, (1u << kDigitBits) - 1);
-      State child = s;
-      problem_.apply(child, moves[i]);
-      std::vector<Move> child_prefix = prefix;
-      child_prefix.push_back(moves[i]);
-      const uint64_t child_rank = rank | (digit << shift);
-      ++context().stats.tasks;
-#pragma omp task firstprivate(child, child_prefix, child_rank, depth)
-      spawn(std::move(child), depth + 1, child_rank, std::move(child_prefix));
-    }
-  }
-
-  // Counts a node; false when the search is already over for this node.
-  bool enter(const State&, int depth, Context& ctx) {
-    ++ctx.stats.nodes;
-    if (static_cast<uint64_t>(depth) > ctx.stats.max_depth) ctx.stats.max_depth = depth;
-    return true;
-  }
-
-  void goal(uint64_t rank, const std::vector<Move>& path) {
-    ++context().stats.goals;
-    if (cfg_.count)
-      count_goal();
-    else
-      record(rank, path);
+    ctx.path = std::move(e.path);
+    bool interrupted = false;
+    if (search(e.state, depth, rank, ctx, interrupted)) record(rank, ctx.path);
   }
 
   // Table lookup and the problem's rules. True: cut.
@@ -216,7 +222,8 @@ class DepthFirst {
       interrupted = true;
       return false;
     }
-    enter(s, depth, ctx);
+    ++ctx.stats.nodes;
+    if (static_cast<uint64_t>(depth) > ctx.stats.max_depth) ctx.stats.max_depth = depth;
     if (problem_.is_goal(s)) {
       ++ctx.stats.goals;
       if (!cfg_.count) return true;
@@ -253,6 +260,7 @@ class DepthFirst {
   std::atomic<uint64_t> solutions_{0};
   std::mutex solution_mutex_;
   std::vector<Move> best_path_;
+  int depth_of_frontier_ = 0;
 };
 
 // Convenience: run a search once.

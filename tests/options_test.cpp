@@ -20,7 +20,7 @@ TEST(Options, RejectsUnknownBadAndOutOfRange) {
   EXPECT_THROW(o.set("no-such-option", "1"), std::invalid_argument);
   EXPECT_THROW(o.set("threads", "two"), std::invalid_argument);
   EXPECT_THROW(o.set("threads", "-1"), std::invalid_argument);
-  EXPECT_THROW(o.set("spawn-depth", "9"), std::invalid_argument);
+  EXPECT_THROW(o.set("spawn-depth", "13"), std::invalid_argument);
   EXPECT_THROW(o.set("time-limit", "nan"), std::invalid_argument);
   EXPECT_THROW(o.set("time-limit", "1s"), std::invalid_argument);
 }
