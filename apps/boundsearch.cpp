@@ -52,10 +52,11 @@ int main(int argc, char** argv) {
   solve->add_flag("--json", json, "print the result as one JSON object");
   add_option_flags(*solve, given);
 
-  auto* verify = app.add_subcommand("verify", "replay a solution independently of every solver");
+  auto* verify = app.add_subcommand(
+      "verify", "replay a jump list, or check a `solve --json` result (its moves or its certificate)");
   verify->add_option("puzzle", puzzle)->required();
   verify->add_option("file", file, "instance file")->required();
-  verify->add_option("solution", solution_file, "solution file")->required();
+  verify->add_option("solution", solution_file, "jump list, or a JSON result")->required();
 
   auto* bounds = app.add_subcommand("bounds", "print the Kiyomi-Matsui R(J) table of a peg board");
   bounds->add_option("puzzle", puzzle, "must be peg")->required();
@@ -96,7 +97,7 @@ int main(int argc, char** argv) {
     if (*verify) {
       const std::string why = puzzle_or_throw(puzzle).verify_files(file, solution_file);
       if (why.empty()) {
-        std::cout << "ok: the solution is valid\n";
+        std::cout << "ok: checked independently of the solver\n";
         return 0;
       }
       std::cout << "wrong: " << why << '\n';

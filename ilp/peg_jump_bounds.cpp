@@ -148,6 +148,21 @@ int integer_solvable(std::vector<std::vector<int64_t>> a, const std::vector<int6
   return 1;
 }
 
+// The hole equations as integers: rows are holes, columns jumps.
+int equations_integer_solvable(const peg::Instance& inst) {
+  const auto& b = inst.board;
+  const int n = static_cast<int>(b.jumps().size());
+  std::vector<std::vector<int64_t>> a(b.holes(), std::vector<int64_t>(n, 0));
+  std::vector<int64_t> rhs(b.holes());
+  for (int j = 0; j < n; ++j) {
+    const auto& jump = b.jumps()[j];
+    a[jump.from][j] = a[jump.over][j] = 1;
+    a[jump.to][j] = -1;
+  }
+  for (int h = 0; h < b.holes(); ++h) rhs[h] = int(inst.start[h] != 0) - (inst.final[h] != 0);
+  return integer_solvable(std::move(a), rhs);
+}
+
 bool integral(const std::vector<double>& x) {
   for (double v : x)
     if (std::abs(v - std::round(v)) > 1e-7) return false;
@@ -159,6 +174,16 @@ bool integral(const std::vector<double>& x) {
 void write_feasibility_lp(const peg::Instance& instance, const std::string& path) {
   check_instance(instance);
   feasibility_model(instance).write_lp(path);
+}
+
+FeasibilityCheck recheck_feasibility_ip(const peg::Instance& instance, double time_limit) {
+  check_instance(instance);
+  if (equations_integer_solvable(instance) == 0) return {SolveStatus::infeasible, "integer-lattice"};
+  const LpModel model = feasibility_model(instance);
+  const Solution lp = model.solve_lp(time_limit);
+  if (lp.status == SolveStatus::infeasible && !lp.farkas.empty())
+    return {SolveStatus::infeasible, "lp-farkas-ray"};
+  return {model.solve_ip(time_limit).status, "cbc"};
 }
 
 JumpBounds compute_jump_bounds(const peg::Instance& inst, const JumpBoundsOptions& opt) {
@@ -182,16 +207,7 @@ JumpBounds compute_jump_bounds(const peg::Instance& inst, const JumpBoundsOption
   if (n == 0 || pegdiff == 0) return finish(inst.start == inst.final, true);
 
   {
-    const auto& b = inst.board;
-    std::vector<std::vector<int64_t>> a(b.holes(), std::vector<int64_t>(n, 0));
-    std::vector<int64_t> rhs(b.holes());
-    for (int j = 0; j < n; ++j) {
-      const auto& jump = b.jumps()[j];
-      a[jump.from][j] = a[jump.over][j] = 1;
-      a[jump.to][j] = -1;
-    }
-    for (int h = 0; h < b.holes(); ++h) rhs[h] = int(inst.start[h] != 0) - (inst.final[h] != 0);
-    if (integer_solvable(std::move(a), rhs) == 0) return finish(false, true);
+    if (equations_integer_solvable(inst) == 0) return finish(false, true);
   }
 
   const std::vector<int> orbit = jump_orbits(inst, opt.use_symmetry);

@@ -24,6 +24,7 @@
 #include "heuristics/peg/peg_rule.hpp"
 #include "ilp/peg_jump_bounds.hpp"
 #include "puzzles/peg/format.hpp"
+#include "puzzles/peg/position_class.hpp"
 #include "puzzles/peg/verify.hpp"
 #include "search/dfs.hpp"
 #include "search/transposition_table.hpp"
@@ -297,15 +298,116 @@ std::string bounds_table(const Instance& in, const Options& options) {
   return out.str();
 }
 
+std::string check_certificate(const Instance& in, const Certificate& cert) {
+  nlohmann::json data;
+  try {
+    data = nlohmann::json::parse(cert.data_json);
+  } catch (const nlohmann::json::exception&) {
+    return "the certificate's data is not JSON";
+  }
+  auto number = [&](const char* key) -> int64_t {
+    if (!data.contains(key) || !data[key].is_number_integer())
+      throw std::invalid_argument(std::string("certificate data lacks the integer '") + key + "'");
+    return data[key].get<int64_t>();
+  };
+  try {
+    if (cert.kind == "peg-count") {
+      const int s = peg_count(in.start), f = peg_count(in.final);
+      if (number("start_pegs") != s || number("final_pegs") != f)
+        return "the peg counts in the certificate are not the board's";
+      if (!(f >= s || f == 0) || in.start == in.final) return "these peg counts allow a solution";
+      return "";
+    }
+    if (cert.kind == "position-class") {
+      const int a = position_class(in.board, in.start), b = position_class(in.board, in.final);
+      if (number("start_class") != a || number("final_class") != b)
+        return "the classes in the certificate are not the board's (start " + describe_class(a) +
+               ", final " + describe_class(b) + ")";
+      if (a == b) return "start and final are in the same class: the classes prove nothing";
+      return "";
+    }
+    if (cert.kind == "infeasible-ip") {
+      const ilp::FeasibilityCheck check = ilp::recheck_feasibility_ip(in, 60);
+      if (check.status == ilp::SolveStatus::infeasible) return "";
+      return std::string("the feasibility IP re-solved as ") + ilp::to_string(check.status) +
+             " (by " + check.method + ")";
+    }
+    if (cert.kind == "exhaustive-search") {
+      Options plain;
+      plain.set("rules", "none");
+      plain.set("time-limit", "60");
+      const Result again = solve(in, plain);
+      if (again.status == Status::infeasible) return "";
+      if (again.status == Status::solved) return "a plain search found a solution";
+      return "the plain search did not finish in 60 s; the certificate is not re-checked";
+    }
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "unknown certificate kind '" + cert.kind + "'";
+}
+
 namespace {
 
 Result solve_file(const std::string& path, const Options& options) {
   return solve(read_instance(path), options);
 }
 
+// A JSON result (from `solve --json`) is checked whole: its moves are replayed, or its
+// certificate re-checked. Anything else is read as a jump list.
+std::string verify_json(const Instance& in, const std::string& text, const std::string& path) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    int line = 1, col = 1;
+    for (size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        ++col;
+      }
+    }
+    throw InputError(path, line, col, "not valid JSON");
+  }
+  const std::string status = j.value("status", "");
+  if (status == "solved") {
+    if (!j.contains("moves") || !j["moves"].is_array())
+      throw InputError(path, 1, 1, "a solved result needs a \"moves\" array");
+    std::vector<JumpRC> jumps;
+    for (const auto& m : j["moves"]) {
+      JumpRC rc;
+      if (!m.is_array() || m.size() != 3 || !m[0].is_number_integer() ||
+          !m[1].is_number_integer() || !m[2].is_string() || m[2].get<std::string>().size() != 1 ||
+          !dir_from_char(m[2].get<std::string>()[0], rc.dir))
+        throw InputError(path, 1, 1, "each move must be [row, col, \"N|E|S|W\"]");
+      rc.row = m[0].get<int>();
+      rc.col = m[1].get<int>();
+      jumps.push_back(rc);
+    }
+    const VerifyResult v = verify_solution(in, jumps);
+    return v.ok ? std::string() : v.message;
+  }
+  if (status == "infeasible") {
+    const auto& c = j["certificate"];
+    if (!c.is_object() || !c.contains("kind") || !c["kind"].is_string())
+      throw InputError(path, 1, 1, "an infeasible result needs a certificate with a kind");
+    Certificate cert;
+    cert.kind = c["kind"].get<std::string>();
+    cert.data_json = c.contains("data") ? c["data"].dump() : "{}";
+    return check_certificate(in, cert);
+  }
+  throw InputError(path, 1, 1, "status must be \"solved\" or \"infeasible\" to be verified");
+}
+
 std::string verify_files(const std::string& instance_path, const std::string& solution_path) {
   const Instance in = read_instance(instance_path);
-  const std::vector<JumpRC> jumps = parse_jumps(read_file(solution_path), solution_path);
+  const std::string text = read_file(solution_path);
+  if (text.find_first_not_of(" \t\r\n") != std::string::npos &&
+      text[text.find_first_not_of(" \t\r\n")] == '{')
+    return verify_json(in, text, solution_path);
+  const std::vector<JumpRC> jumps = parse_jumps(text, solution_path);
   const VerifyResult v = verify_solution(in, jumps);
   return v.ok ? std::string() : v.message;
 }

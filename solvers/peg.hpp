@@ -15,6 +15,12 @@ Result solve(const Instance& instance, const Options& options);
 // The same result, and the jumps of the solution when there is one.
 Result solve(const Instance& instance, const Options& options, std::vector<JumpRC>& jumps);
 
+// Re-checks a "no solution" certificate by a route independent of the one that produced it:
+// position classes and peg counts are recomputed from the board, an infeasible IP is solved again
+// as one plain CBC model, and an exhaustive search is repeated with no rules and no IP. Returns
+// an empty string when the certificate holds, else why it does not.
+std::string check_certificate(const Instance& instance, const Certificate& certificate);
+
 // `boundsearch bounds peg FILE`: the R(J) table as text.
 std::string bounds_table(const Instance& instance, const Options& options);
 
