@@ -4,20 +4,12 @@
 
 #include "ilp/lp_model.hpp"
 #include "ilp/peg_jump_bounds.hpp"
+#include "puzzles/peg/format.hpp"
 
 namespace {
 
 bs::peg::Instance english_central() {
-  std::vector<uint8_t> mask(49);
-  for (int r = 0; r < 7; ++r)
-    for (int c = 0; c < 7; ++c) mask[r * 7 + c] = (r >= 2 && r <= 4) || (c >= 2 && c <= 4);
-  bs::peg::Instance inst{"english-central", bs::peg::Board(7, 7, mask), {}, {}};
-  const int centre = inst.board.hole_at(3, 3);
-  inst.start.assign(33, 1);
-  inst.start[centre] = 0;
-  inst.final.assign(33, 0);
-  inst.final[centre] = 1;
-  return inst;
+  return bs::peg::read_instance(std::string(BS_SOURCE_DIR) + "/instances/peg/english33_central.txt");
 }
 
 void BM_EnglishJumpBounds(benchmark::State& state) {

@@ -6,11 +6,11 @@
 // by a 64-bit (or wider) key may also share a table of dead states between all threads.
 //
 // Parallelism. The first `spawn_depth` levels are expanded, serially and in DFS order, into a
-// frontier of subtrees, each with its own copy of the state. One OpenMP task per frontier node
-// then runs the plain serial recursion with undo, which is where almost all nodes are. A task does
-// not own a fixed subtree: it takes the next untaken frontier index from a shared counter, so the
-// subtrees start in serial DFS order whatever order the OpenMP runtime runs tasks in (libgomp,
-// for one, does not keep creation order). A frontier index is a subtree's rank. When a task finds
+// frontier of subtrees, each with its own copy of the state. One OpenMP task per thread then
+// runs the plain serial recursion with undo on one subtree after another, which is where almost
+// all nodes are. A task does not own fixed subtrees: it takes the next untaken frontier index from
+// a shared counter, so the subtrees start in serial DFS order whatever order the OpenMP runtime
+// runs tasks in (libgomp, for one, does not keep creation order). A frontier index is a subtree's rank. When a task finds
 // a solution it publishes its rank; tasks ranked later give up at their next node, tasks ranked
 // earlier go on. The solution returned is therefore the first in serial DFS order, whatever the
 // thread count: parallel runs give the same answers as serial runs.
@@ -95,14 +95,13 @@ class DepthFirst {
       std::vector<Entry> frontier = expand(std::move(root));
       contexts_[0].stats.tasks = frontier.size();
       std::atomic<size_t> next{0};
+      // One task per thread; each takes frontier nodes in rank order until none are left.
 #pragma omp parallel num_threads(cfg_.threads)
 #pragma omp single
-      for (size_t k = 0; k < frontier.size(); ++k) {
+      for (int worker = 0; worker < cfg_.threads; ++worker) {
 #pragma omp task shared(frontier, next)
-        {
-          const size_t i = next.fetch_add(1, std::memory_order_relaxed);
+        for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < frontier.size();)
           run_subtree(std::move(frontier[i]), depth_of_frontier_, i);
-        }
       }
     }
     DfsOutcome<Move> out;
