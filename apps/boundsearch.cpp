@@ -46,14 +46,16 @@ int main(int argc, char** argv) {
   std::string puzzle, file, solution_file, dir = "instances/peg";
   bool json = false;
 
-  auto* solve = app.add_subcommand("solve", "solve one instance; prints the solution and a summary");
+  auto* solve =
+      app.add_subcommand("solve", "solve one instance; prints the solution and a summary");
   solve->add_option("puzzle", puzzle, "puzzle name (see `list`)")->required();
   solve->add_option("file", file, "instance file")->required();
   solve->add_flag("--json", json, "print the result as one JSON object");
   add_option_flags(*solve, given);
 
   auto* verify = app.add_subcommand(
-      "verify", "replay a jump list, or check a `solve --json` result (its moves or its certificate)");
+      "verify",
+      "replay a jump list, or check a `solve --json` result (its moves or its certificate)");
   verify->add_option("puzzle", puzzle)->required();
   verify->add_option("file", file, "instance file")->required();
   verify->add_option("solution", solution_file, "jump list, or a JSON result")->required();
@@ -65,7 +67,8 @@ int main(int argc, char** argv) {
 
   auto* list = app.add_subcommand("list", "list puzzles, rules and options");
 
-  auto* demo = app.add_subcommand("demo", "solve every instance in a folder and print a table (5 s each by default)");
+  auto* demo = app.add_subcommand(
+      "demo", "solve every instance in a folder and print a table (5 s each by default)");
   demo->add_option("dir", dir, "folder of instances [default: instances/peg]");
   add_option_flags(*demo, given);
 
@@ -104,7 +107,8 @@ int main(int argc, char** argv) {
       return 1;
     }
     if (*bounds) {
-      if (puzzle != "peg") throw std::invalid_argument("bounds: only the peg puzzle has R(J) bounds");
+      if (puzzle != "peg")
+        throw std::invalid_argument("bounds: only the peg puzzle has R(J) bounds");
       std::cout << bs::peg::bounds_table(bs::peg::read_instance(file), options);
       return 0;
     }

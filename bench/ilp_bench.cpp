@@ -9,7 +9,8 @@
 namespace {
 
 bs::peg::Instance english_central() {
-  return bs::peg::read_instance(std::string(BS_SOURCE_DIR) + "/instances/peg/english33_central.txt");
+  return bs::peg::read_instance(std::string(BS_SOURCE_DIR) +
+                                "/instances/peg/english33_central.txt");
 }
 
 void BM_EnglishJumpBounds(benchmark::State& state) {

@@ -40,10 +40,18 @@ void PegFromFile(benchmark::State& state, const char* name) {
   state.counters["nodes"] = nodes;
 }
 BENCHMARK_CAPTURE(PegFromFile, english33_central, "english33_central.txt")
-    ->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_CAPTURE(PegFromFile, french37_central, "french37_central.txt")
-    ->Arg(1)->Unit(benchmark::kMicrosecond)->UseRealTime();
+    ->Arg(1)
+    ->Unit(benchmark::kMicrosecond)
+    ->UseRealTime();
 BENCHMARK_CAPTURE(PegFromFile, lab_fig3, "lab_fig3.txt")
-    ->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace

@@ -1,10 +1,11 @@
 #include "core/error.hpp"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <sstream>
-#include <sys/stat.h>
 
 namespace bs {
 

@@ -15,7 +15,8 @@ const std::vector<OptionSpec>& option_table() {
   static const std::vector<OptionSpec> table = {
       {"threads", OptionType::Int, "1", 0, 1024, "worker threads; 0 means one per core"},
       {"time-limit", OptionType::Real, "0", 0, kInf, "wall-clock limit in seconds; 0 means none"},
-      {"node-limit", OptionType::Int, "0", 0, 9e18, "search node limit over all threads; 0 means none"},
+      {"node-limit", OptionType::Int, "0", 0, 9e18,
+       "search node limit over all threads; 0 means none"},
       {"rules", OptionType::Text, "default", 0, 0,
        "pruning rules: 'default', 'none', or a list like position-class,jump-bounds,-pagoda"},
       {"spawn-depth", OptionType::Int, "4", 0, 12, "parallel DFS: depth of the task frontier"},
@@ -92,10 +93,18 @@ const std::string& Options::raw(std::string_view name) const {
   return it->second;
 }
 
-int64_t Options::integer(std::string_view name) const { return std::stoll(raw(name)); }
-double Options::real(std::string_view name) const { return std::stod(raw(name)); }
-bool Options::flag(std::string_view name) const { return raw(name) == "true"; }
-const std::string& Options::text(std::string_view name) const { return raw(name); }
+int64_t Options::integer(std::string_view name) const {
+  return std::stoll(raw(name));
+}
+double Options::real(std::string_view name) const {
+  return std::stod(raw(name));
+}
+bool Options::flag(std::string_view name) const {
+  return raw(name) == "true";
+}
+const std::string& Options::text(std::string_view name) const {
+  return raw(name);
+}
 
 std::vector<std::pair<std::string, std::string>> Options::non_default() const {
   std::vector<std::pair<std::string, std::string>> out;

@@ -17,11 +17,11 @@ namespace bs {
 enum class OptionType { Int, Real, Bool, Text };
 
 struct OptionSpec {
-  std::string_view name;     // CLI flag without dashes, and config key
+  std::string_view name;  // CLI flag without dashes, and config key
   OptionType type;
-  std::string_view fallback; // default, written as on the command line
-  double lo, hi;             // range for Int and Real; ignored otherwise
-  std::string_view help;     // one line
+  std::string_view fallback;  // default, written as on the command line
+  double lo, hi;              // range for Int and Real; ignored otherwise
+  std::string_view help;      // one line
 };
 
 const std::vector<OptionSpec>& option_table();

@@ -8,9 +8,12 @@ namespace bs {
 
 const char* to_string(Status s) {
   switch (s) {
-    case Status::solved: return "solved";
-    case Status::infeasible: return "infeasible";
-    case Status::unknown: return "unknown";
+    case Status::solved:
+      return "solved";
+    case Status::infeasible:
+      return "infeasible";
+    case Status::unknown:
+      return "unknown";
   }
   return "?";
 }
@@ -55,7 +58,8 @@ std::string format_summary(const Result& r) {
   line("status", to_string(r.status));
   line("stop", to_string(r.stop));
   if (r.status == Status::solved) line("verified", r.verified ? "yes" : "NO");
-  if (r.status == Status::infeasible) line("certificate", r.certificate.kind + ": " + r.certificate.detail);
+  if (r.status == Status::infeasible)
+    line("certificate", r.certificate.kind + ": " + r.certificate.detail);
   for (const auto& [k, v] : r.counters) {
     char buf[64];
     if (v == static_cast<double>(static_cast<long long>(v)) && std::abs(v) < 1e15)
@@ -67,6 +71,8 @@ std::string format_summary(const Result& r) {
   return out.str();
 }
 
-int exit_code(const Result& r) { return r.status == Status::unknown ? 1 : 0; }
+int exit_code(const Result& r) {
+  return r.status == Status::unknown ? 1 : 0;
+}
 
 }  // namespace bs

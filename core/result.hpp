@@ -5,11 +5,10 @@
 // none, why the search stopped, and a flat list of named counters in a stable order.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 #include "core/options.hpp"
 #include "core/stop_reason.hpp"

@@ -5,22 +5,28 @@
 namespace bs {
 
 enum class StopReason {
-  solution,    // found what was asked for (a solution, or `limit` solutions when counting)
-  exhausted,   // searched everything: the answer is complete
-  root,        // decided before search, by a root rule (a bound, an invariant)
+  solution,   // found what was asked for (a solution, or `limit` solutions when counting)
+  exhausted,  // searched everything: the answer is complete
+  root,       // decided before search, by a root rule (a bound, an invariant)
   node_limit,
   time_limit,
-  cancelled,   // an external cancel flag was raised
+  cancelled,  // an external cancel flag was raised
 };
 
 inline const char* to_string(StopReason r) {
   switch (r) {
-    case StopReason::solution: return "solution";
-    case StopReason::exhausted: return "exhausted";
-    case StopReason::root: return "root";
-    case StopReason::node_limit: return "node-limit";
-    case StopReason::time_limit: return "time-limit";
-    case StopReason::cancelled: return "cancelled";
+    case StopReason::solution:
+      return "solution";
+    case StopReason::exhausted:
+      return "exhausted";
+    case StopReason::root:
+      return "root";
+    case StopReason::node_limit:
+      return "node-limit";
+    case StopReason::time_limit:
+      return "time-limit";
+    case StopReason::cancelled:
+      return "cancelled";
   }
   return "?";
 }

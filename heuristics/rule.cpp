@@ -3,16 +3,20 @@
 #include <algorithm>
 #include <stdexcept>
 
-
 namespace bs {
 
 const char* to_string(Cost c) {
   switch (c) {
-    case Cost::root: return "root";
-    case Cost::constant: return "constant";
-    case Cost::linear: return "linear";
-    case Cost::lp: return "lp";
-    case Cost::ip: return "ip";
+    case Cost::root:
+      return "root";
+    case Cost::constant:
+      return "constant";
+    case Cost::linear:
+      return "linear";
+    case Cost::lp:
+      return "lp";
+    case Cost::ip:
+      return "ip";
   }
   return "?";
 }

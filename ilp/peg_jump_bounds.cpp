@@ -178,7 +178,8 @@ void write_feasibility_lp(const peg::Instance& instance, const std::string& path
 
 FeasibilityCheck recheck_feasibility_ip(const peg::Instance& instance, double time_limit) {
   check_instance(instance);
-  if (equations_integer_solvable(instance) == 0) return {SolveStatus::infeasible, "integer-lattice"};
+  if (equations_integer_solvable(instance) == 0)
+    return {SolveStatus::infeasible, "integer-lattice"};
   const LpModel model = feasibility_model(instance);
   const Solution lp = model.solve_lp(time_limit);
   if (lp.status == SolveStatus::infeasible && !lp.farkas.empty())

@@ -10,10 +10,10 @@
 // runs the plain serial recursion with undo on one subtree after another, which is where almost
 // all nodes are. A task does not own fixed subtrees: it takes the next untaken frontier index from
 // a shared counter, so the subtrees start in serial DFS order whatever order the OpenMP runtime
-// runs tasks in (libgomp, for one, does not keep creation order). A frontier index is a subtree's rank. When a task finds
-// a solution it publishes its rank; tasks ranked later give up at their next node, tasks ranked
-// earlier go on. The solution returned is therefore the first in serial DFS order, whatever the
-// thread count: parallel runs give the same answers as serial runs.
+// runs tasks in (libgomp, for one, does not keep creation order). A frontier index is a subtree's
+// rank. When a task finds a solution it publishes its rank; tasks ranked later give up at their
+// next node, tasks ranked earlier go on. The solution returned is therefore the first in serial DFS
+// order, whatever the thread count: parallel runs give the same answers as serial runs.
 //
 // Soundness of the dead table. A subtree is stored dead only when it was searched to the end
 // without interruption and held no goal. It is up to the problem that deadness depends on the
@@ -57,17 +57,17 @@ struct NoTable {};
 
 struct DfsConfig {
   int threads = 1;
-  int spawn_depth = 4;         // levels expanded into the task frontier
+  int spawn_depth = 4;  // levels expanded into the task frontier
   Limits limits;
-  bool count = false;          // count solutions instead of stopping at the first
-  uint64_t count_limit = 0;    // when counting: stop at this many; 0 = count all
+  bool count = false;        // count solutions instead of stopping at the first
+  uint64_t count_limit = 0;  // when counting: stop at this many; 0 = count all
 };
 
 template <class Move>
 struct DfsOutcome {
   bool found = false;
-  std::vector<Move> path;      // the first solution in serial DFS order
-  uint64_t solutions = 0;      // goals reached (all of them when counting)
+  std::vector<Move> path;  // the first solution in serial DFS order
+  uint64_t solutions = 0;  // goals reached (all of them when counting)
   StopReason stop = StopReason::exhausted;
   Stats stats;
   double seconds = 0;
@@ -140,7 +140,9 @@ class DepthFirst {
     std::vector<Move> path;
   };
 
-  Context& context() { return contexts_[cfg_.threads == 1 ? 0 : omp_get_thread_num()]; }
+  Context& context() {
+    return contexts_[cfg_.threads == 1 ? 0 : omp_get_thread_num()];
+  }
 
   bool abandoned(uint64_t rank, Context& ctx) {
     return stopper_.poll(ctx.unpublished) ||

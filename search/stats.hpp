@@ -13,11 +13,11 @@ namespace bs::search {
 inline constexpr int kMaxRules = 16;
 
 struct alignas(64) Stats {
-  uint64_t nodes = 0;          // nodes entered, the root included
-  uint64_t goals = 0;          // goal nodes reached
-  uint64_t table_hits = 0;     // nodes cut because the table knew them dead
-  uint64_t table_stores = 0;   // dead positions written to the table
-  uint64_t tasks = 0;          // parallel tasks spawned
+  uint64_t nodes = 0;         // nodes entered, the root included
+  uint64_t goals = 0;         // goal nodes reached
+  uint64_t table_hits = 0;    // nodes cut because the table knew them dead
+  uint64_t table_stores = 0;  // dead positions written to the table
+  uint64_t tasks = 0;         // parallel tasks spawned
   uint64_t max_depth = 0;
   std::array<uint64_t, kMaxRules> prunes{};  // nodes (or moves) cut, per rule index
   std::array<uint64_t, kMaxRules> calls{};   // times each rule was asked

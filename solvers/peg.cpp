@@ -200,13 +200,13 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
     return finish();
   }
   if (final_pegs >= start_pegs || final_pegs == 0) {
-    set_infeasible(r, StopReason::root,
-                   {"peg-count",
-                    "a jump removes exactly one peg and never the last: " +
-                        std::to_string(start_pegs) + " pegs cannot become " +
-                        std::to_string(final_pegs),
-                    "{\"start_pegs\":" + std::to_string(start_pegs) +
-                        ",\"final_pegs\":" + std::to_string(final_pegs) + "}"});
+    set_infeasible(
+        r, StopReason::root,
+        {"peg-count",
+         "a jump removes exactly one peg and never the last: " + std::to_string(start_pegs) +
+             " pegs cannot become " + std::to_string(final_pegs),
+         "{\"start_pegs\":" + std::to_string(start_pegs) +
+             ",\"final_pegs\":" + std::to_string(final_pegs) + "}"});
     return finish();
   }
 
@@ -214,8 +214,8 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
   const auto& entries = peg_rules();
   std::vector<std::unique_ptr<PegRule>> rules;
   std::vector<std::string> names = select_rules(peg_rule_infos(), options.text("rules"));
-  PegRoot root{in, options, threads,
-               std::vector<int>(in.board.jumps().size(), start_pegs - final_pegs), {}};
+  PegRoot root{
+      in, options, threads, std::vector<int>(in.board.jumps().size(), start_pegs - final_pegs), {}};
   std::vector<std::pair<const PegRule*, int>> node_rules;
   for (size_t i = 0; i < names.size(); ++i) {
     for (const auto& e : entries)
@@ -227,7 +227,8 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
       set_infeasible(r, StopReason::root, why);
       return finish();
     }
-    if (rules.back()->checks_nodes()) node_rules.emplace_back(rules.back().get(), static_cast<int>(i));
+    if (rules.back()->checks_nodes())
+      node_rules.emplace_back(rules.back().get(), static_cast<int>(i));
   }
   for (auto& kv : root.counters) r.count(kv.first, kv.second);
 
@@ -237,7 +238,8 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
   cfg.spawn_depth = static_cast<int>(options.integer("spawn-depth"));
   cfg.limits.nodes = static_cast<uint64_t>(options.integer("node-limit"));
   if (const double t = options.real("time-limit"); t > 0) {
-    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double spent =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     cfg.limits.seconds = std::max(1e-3, t - spent);
   }
   const size_t hash_mb = static_cast<size_t>(options.integer("hash"));
@@ -245,7 +247,7 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
       in.board.holes() <= 64
           ? run_search<uint64_t, search::DeadTable>(in, root, node_rules, cfg, hash_mb)
           : run_search<u128, search::WideDeadTable<u128, Hash128>>(in, root, node_rules, cfg,
-                                                                    hash_mb);
+                                                                   hash_mb);
   r.stop = out.stop;
   r.count("nodes", static_cast<double>(out.stats.nodes));
   r.count("table_hits", static_cast<double>(out.stats.table_hits));
@@ -264,12 +266,12 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
   } else if (out.stop == StopReason::exhausted) {
     std::string rules_used;
     for (const auto& n : names) rules_used += (rules_used.empty() ? "" : ",") + n;
-    set_infeasible(r, StopReason::exhausted,
-                   {"exhaustive-search",
-                    "searched every reachable position: " + std::to_string(out.stats.nodes) +
-                        " nodes, rules " + (rules_used.empty() ? "none" : rules_used),
-                    "{\"nodes\":" + std::to_string(out.stats.nodes) + ",\"rules\":\"" +
-                        rules_used + "\"}"});
+    set_infeasible(
+        r, StopReason::exhausted,
+        {"exhaustive-search",
+         "searched every reachable position: " + std::to_string(out.stats.nodes) +
+             " nodes, rules " + (rules_used.empty() ? "none" : rules_used),
+         "{\"nodes\":" + std::to_string(out.stats.nodes) + ",\"rules\":\"" + rules_used + "\"}"});
   }
   return finish();
 }
@@ -291,10 +293,11 @@ std::string bounds_table(const Instance& in, const Options& options) {
     return out.str();
   }
   out << "# R(J) for " << b.R.size() << " jumps; " << b.lp_solves << " LP solves, " << b.ip_solves
-      << " IP solves, " << b.seconds * 1e3 << " ms" << (b.complete ? "" : " (LP bounds: time limit)")
-      << "\n# row col dir R\n";
+      << " IP solves, " << b.seconds * 1e3 << " ms"
+      << (b.complete ? "" : " (LP bounds: time limit)") << "\n# row col dir R\n";
   const auto& jumps = in.board.jumps();
-  for (size_t j = 0; j < jumps.size(); ++j) out << format_jump(jumps[j].rc) << ' ' << b.R[j] << '\n';
+  for (size_t j = 0; j < jumps.size(); ++j)
+    out << format_jump(jumps[j].rc) << ' ' << b.R[j] << '\n';
   return out.str();
 }
 

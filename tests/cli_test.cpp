@@ -152,14 +152,16 @@ TEST(Cli, JsonHasStatusMovesCertificateAndStats) {
 
 TEST(Cli, InfeasibleIpIsWrittenAsLpOnRequest) {
   const std::string lp = testing::TempDir() + "/" + std::to_string(getpid()) + "_french.lp";
-  const CliRun r = run("solve peg " + peg("french37_central.txt") + " --rules jump-bounds --lp-file " + lp);
+  const CliRun r =
+      run("solve peg " + peg("french37_central.txt") + " --rules jump-bounds --lp-file " + lp);
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("infeasible-ip"), std::string::npos) << r.out;
   EXPECT_NE(slurp(lp).find("Subject To"), std::string::npos);
 }
 
 TEST(Cli, LimitGivesExitCodeOne) {
-  const CliRun r = run("solve peg " + peg("english33_central.txt") + " --rules none --hash 0 --node-limit 1000");
+  const CliRun r =
+      run("solve peg " + peg("english33_central.txt") + " --rules none --hash 0 --node-limit 1000");
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("node-limit"), std::string::npos);
 }

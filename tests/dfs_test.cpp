@@ -1,12 +1,13 @@
 // The generic engine on a toy problem with a brute-force oracle: place n non-attacking queens.
 // Counting must match a plain permutation enumeration, the first solution must not depend on the
 // thread count, and each stop condition must fire and say so.
+#include "search/dfs.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <numeric>
 
-#include "search/dfs.hpp"
 #include "search/transposition_table.hpp"
 
 namespace {
@@ -26,8 +27,7 @@ struct Queens {
     const int r = static_cast<int>(s.cols.size());
     for (int c = 0; c < n; ++c) {
       bool ok = true;
-      for (int i = 0; i < r && ok; ++i)
-        ok = s.cols[i] != c && std::abs(s.cols[i] - c) != r - i;
+      for (int i = 0; i < r && ok; ++i) ok = s.cols[i] != c && std::abs(s.cols[i] - c) != r - i;
       if (ok) out.push_back(c);
     }
   }

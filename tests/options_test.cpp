@@ -1,6 +1,7 @@
+#include "core/options.hpp"
+
 #include <gtest/gtest.h>
 
-#include "core/options.hpp"
 #include "heuristics/rule.hpp"
 
 TEST(Options, DefaultsParseAndRecordOnlyChanges) {

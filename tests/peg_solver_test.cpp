@@ -105,7 +105,7 @@ TEST(PegSolver, AgreesWithBruteForceOnRandomBoards) {
     expect_agrees_with_oracle(in, options_with({{"rules", "residual-bounds"}}),
                               "residual only #" + std::to_string(i));
   }
-  EXPECT_GT(solvable, 60);   // the generator really makes both kinds
+  EXPECT_GT(solvable, 60);  // the generator really makes both kinds
   EXPECT_LT(solvable, 240);
 }
 
@@ -167,7 +167,8 @@ std::string instance_path(const std::string& name) {
 
 TEST(PegSolver, EnglishCentralGameIsSolvedAndVerified) {
   std::vector<JumpRC> jumps;
-  const bs::Result r = solve(read_instance(instance_path("english33_central.txt")), options_with({}), jumps);
+  const bs::Result r =
+      solve(read_instance(instance_path("english33_central.txt")), options_with({}), jumps);
   ASSERT_EQ(r.status, bs::Status::solved);
   EXPECT_EQ(jumps.size(), 31u);
   EXPECT_TRUE(r.verified);
@@ -182,7 +183,8 @@ TEST(PegSolver, LabFigure3IsSolvedAndVerified) {
 }
 
 TEST(PegSolver, FrenchCentralGameIsImpossibleByPositionClass) {
-  const bs::Result r = solve(read_instance(instance_path("french37_central.txt")), options_with({}));
+  const bs::Result r =
+      solve(read_instance(instance_path("french37_central.txt")), options_with({}));
   ASSERT_EQ(r.status, bs::Status::infeasible);
   EXPECT_EQ(r.certificate.kind, "position-class");
   EXPECT_EQ(r.stop, bs::StopReason::root);
@@ -197,8 +199,9 @@ TEST(PegSolver, WithoutPositionClassTheJumpBoundsIpStillProvesFrenchImpossible) 
 }
 
 TEST(PegSolver, LimitsGiveUnknownNotAWrongAnswer) {
-  const bs::Result r = solve(read_instance(instance_path("english33_central.txt")),
-                             options_with({{"rules", "none"}, {"hash", "0"}, {"node-limit", "2000"}}));
+  const bs::Result r =
+      solve(read_instance(instance_path("english33_central.txt")),
+            options_with({{"rules", "none"}, {"hash", "0"}, {"node-limit", "2000"}}));
   EXPECT_EQ(r.status, bs::Status::unknown);
   EXPECT_EQ(r.stop, bs::StopReason::node_limit);
   EXPECT_EQ(bs::exit_code(r), 1);
@@ -214,7 +217,8 @@ TEST(PegSolverWide, BoardsBeyond64HolesAreSolvedAndVerified) {
   std::mt19937_64 rng(4242);
   int wide = 0;
   for (int i = 0; i < 12; ++i) {
-    const int rows = 8 + static_cast<int>(rng() % 3), cols = 9 + static_cast<int>(rng() % 4);  // at most 10 x 12 = 120 holes
+    const int rows = 8 + static_cast<int>(rng() % 3),
+              cols = 9 + static_cast<int>(rng() % 4);  // at most 10 x 12 = 120 holes
     std::vector<uint8_t> mask(rows * cols, 1);
     Instance in;
     in.name = "wide";

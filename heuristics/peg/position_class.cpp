@@ -11,7 +11,8 @@ Verdict PositionClassRule::post(PegRoot& root, Certificate& why) {
   if (a == b) return Verdict::no_change;
   why.kind = "position-class";
   why.detail = "start is in class " + describe_class(a) + ", final in class " + describe_class(b);
-  why.data_json = "{\"start_class\":" + std::to_string(a) + ",\"final_class\":" + std::to_string(b) + "}";
+  why.data_json =
+      "{\"start_class\":" + std::to_string(a) + ",\"final_class\":" + std::to_string(b) + "}";
   return Verdict::fail;
 }
 

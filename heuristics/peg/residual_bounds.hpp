@@ -23,9 +23,9 @@ class ResidualBoundsRule : public PegRule {
   Verdict propagate(const PegNode& node) const override;
 
  private:
-  std::vector<int> final_;              // per hole
-  std::vector<std::vector<int>> fill_;  // per hole: jumps that put a peg there
-  std::vector<std::vector<int>> empty_; // per hole: jumps that take a peg away
+  std::vector<int> final_;               // per hole
+  std::vector<std::vector<int>> fill_;   // per hole: jumps that put a peg there
+  std::vector<std::vector<int>> empty_;  // per hole: jumps that take a peg away
 };
 
 }  // namespace bs::peg

@@ -18,11 +18,20 @@ char dir_char(Dir d) {
 
 bool dir_from_char(char ch, Dir& d) {
   switch (ch) {
-    case 'N': d = Dir::N; return true;
-    case 'E': d = Dir::E; return true;
-    case 'S': d = Dir::S; return true;
-    case 'W': d = Dir::W; return true;
-    default: return false;
+    case 'N':
+      d = Dir::N;
+      return true;
+    case 'E':
+      d = Dir::E;
+      return true;
+    case 'S':
+      d = Dir::S;
+      return true;
+    case 'W':
+      d = Dir::W;
+      return true;
+    default:
+      return false;
   }
 }
 
