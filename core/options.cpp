@@ -1,7 +1,9 @@
 #include "core/options.hpp"
 
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 
@@ -59,11 +61,16 @@ std::string normalise(const OptionSpec& spec, std::string_view value) {
     case OptionType::Real: {
       std::string s(value);
       char* end = nullptr;
+      errno = 0;
       const double v = std::strtod(s.c_str(), &end);
       if (s.empty() || end != s.c_str() + s.size() || std::isnan(v))
         throw range_error("'" + s + "' is not a number");
-      if (v < spec.lo || v > spec.hi) throw range_error(s + " is out of range");
-      return s;
+      if (errno == ERANGE || std::isinf(v) || v < spec.lo || v > spec.hi)
+        throw range_error(s + " is out of range");
+      // Stored in the shortest form that reads back exactly, so "5.0" and "5" are one value.
+      char buf[64];
+      const auto [p, ec] = std::to_chars(buf, buf + sizeof buf, v);
+      return std::string(buf, p);
     }
     case OptionType::Bool:
       if (value == "1" || value == "true" || value == "on") return "true";

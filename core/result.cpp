@@ -1,5 +1,6 @@
 #include "core/result.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -62,7 +63,7 @@ std::string format_summary(const Result& r) {
     line("certificate", r.certificate.kind + ": " + r.certificate.detail);
   for (const auto& [k, v] : r.counters) {
     char buf[64];
-    if (v == static_cast<double>(static_cast<long long>(v)) && std::abs(v) < 1e15)
+    if (std::isfinite(v) && std::abs(v) < 1e15 && v == std::trunc(v))
       std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
     else
       std::snprintf(buf, sizeof buf, "%.6g", v);

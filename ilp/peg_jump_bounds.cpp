@@ -203,6 +203,9 @@ JumpBounds compute_jump_bounds(const peg::Instance& inst, const JumpBoundsOption
     return out;
   };
   const int pegdiff = peg::peg_count(inst.start) - peg::peg_count(inst.final);
+  // pegdiff bounds every x_J, so R starts there: whatever path returns early (a time limit
+  // above all), R holds valid upper bounds, never the zeros that would cut real solutions.
+  out.R.assign(n, std::max(pegdiff, 0));
   // Every jump removes exactly one peg, so these cases need no solver.
   if (pegdiff < 0) return finish(false, true);
   if (n == 0 || pegdiff == 0) return finish(inst.start == inst.final, true);
@@ -242,7 +245,10 @@ JumpBounds compute_jump_bounds(const peg::Instance& inst, const JumpBoundsOption
       changed = false;
       for (int o = 0; o < orbits; ++o) {
         if (have_point && lb[o] >= ub[o]) continue;
-        if (remaining() <= 0) return finish(true, false);
+        if (remaining() <= 0) {
+          for (int j = 0; j < n; ++j) out.R[j] = ub[orbit[j]];
+          return finish(true, false);
+        }
         session.set_objective(unit(o));
         const Solution s = session.resolve(remaining());
         ++out.lp_solves;

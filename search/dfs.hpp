@@ -106,18 +106,23 @@ class DepthFirst {
     }
     DfsOutcome<Move> out;
     for (Context& c : contexts_) {
-      stopper_.publish(c.unpublished);
+      stopper_.account(c.unpublished);
       out.stats.merge(c.stats);
     }
     out.solutions = cfg_.count ? solutions_.load() : out.stats.goals;
-    out.found = best_rank_.load() != kNone || (cfg_.count && out.solutions > 0);
+    const uint64_t best = best_rank_.load();
+    out.found = best != kNone || (cfg_.count && out.solutions > 0);
     out.path = best_path_;
+    // A limit matters only if it cut a subtree short. A solution is the serial DFS's first only
+    // if no subtree ranked before it was cut; otherwise it is still a solution, but the stop
+    // reason says a limit fired, since a serial run might have returned another one.
+    const uint64_t cut = lowest_stopped_rank_.load();
     if (cfg_.count && cfg_.count_limit && out.solutions >= cfg_.count_limit) {
       out.solutions = cfg_.count_limit;  // threads may overshoot together; report the limit
       out.stop = StopReason::solution;
-    } else if (!cfg_.count && out.found) {
+    } else if (!cfg_.count && out.found && best < cut) {
       out.stop = StopReason::solution;
-    } else if (stopper_.stopped()) {
+    } else if (cut != kNone) {
       out.stop = stopper_.reason();
     }
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -144,9 +149,16 @@ class DepthFirst {
     return contexts_[cfg_.threads == 1 ? 0 : omp_get_thread_num()];
   }
 
+  // True when this subtree must stop: a limit fired (remembered by rank), or a subtree ranked
+  // earlier holds a solution (nothing to remember: this subtree could not have the first one).
   bool abandoned(uint64_t rank, Context& ctx) {
-    return stopper_.poll(ctx.unpublished) ||
-           (!cfg_.count && best_rank_.load(std::memory_order_relaxed) < rank);
+    if (stopper_.poll(ctx.unpublished)) {
+      uint64_t seen = lowest_stopped_rank_.load(std::memory_order_relaxed);
+      while (rank < seen && !lowest_stopped_rank_.compare_exchange_weak(seen, rank)) {
+      }
+      return true;
+    }
+    return !cfg_.count && best_rank_.load(std::memory_order_relaxed) < rank;
   }
 
   void record(uint64_t rank, const std::vector<Move>& path) {
@@ -258,6 +270,7 @@ class DepthFirst {
   Stopper stopper_;
   std::vector<Context> contexts_;
   std::atomic<uint64_t> best_rank_{kNone};
+  std::atomic<uint64_t> lowest_stopped_rank_{kNone};
   std::atomic<uint64_t> solutions_{0};
   std::mutex solution_mutex_;
   std::vector<Move> best_path_;

@@ -46,6 +46,13 @@ class Stopper {
     return stopped_.load(std::memory_order_relaxed);
   }
 
+  // Adds a thread's remaining nodes to the total without checking any condition: for the
+  // accounting after a search, which must not turn a finished search into a stopped one.
+  void account(uint64_t& unpublished) {
+    nodes_.fetch_add(unpublished, std::memory_order_relaxed);
+    unpublished = 0;
+  }
+
   // The first reason wins; later triggers are ignored.
   void trigger(StopReason why) {
     bool expected = false;

@@ -205,8 +205,7 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
         {"peg-count",
          "a jump removes exactly one peg and never the last: " + std::to_string(start_pegs) +
              " pegs cannot become " + std::to_string(final_pegs),
-         "{\"start_pegs\":" + std::to_string(start_pegs) +
-             ",\"final_pegs\":" + std::to_string(final_pegs) + "}"});
+         nlohmann::json{{"start_pegs", start_pegs}, {"final_pegs", final_pegs}}.dump()});
     return finish();
   }
 
@@ -216,6 +215,9 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
   std::vector<std::string> names = select_rules(peg_rule_infos(), options.text("rules"));
   PegRoot root{
       in, options, threads, std::vector<int>(in.board.jumps().size(), start_pegs - final_pegs), {}};
+  if (const double t = options.real("time-limit"); t > 0)
+    root.deadline = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                             std::chrono::duration<double>(t));
   std::vector<std::pair<const PegRule*, int>> node_rules;
   for (size_t i = 0; i < names.size(); ++i) {
     for (const auto& e : entries)
@@ -266,12 +268,11 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
   } else if (out.stop == StopReason::exhausted) {
     std::string rules_used;
     for (const auto& n : names) rules_used += (rules_used.empty() ? "" : ",") + n;
-    set_infeasible(
-        r, StopReason::exhausted,
-        {"exhaustive-search",
-         "searched every reachable position: " + std::to_string(out.stats.nodes) +
-             " nodes, rules " + (rules_used.empty() ? "none" : rules_used),
-         "{\"nodes\":" + std::to_string(out.stats.nodes) + ",\"rules\":\"" + rules_used + "\"}"});
+    set_infeasible(r, StopReason::exhausted,
+                   {"exhaustive-search",
+                    "searched every reachable position: " + std::to_string(out.stats.nodes) +
+                        " nodes, rules " + (rules_used.empty() ? "none" : rules_used),
+                    nlohmann::json{{"nodes", out.stats.nodes}, {"rules", rules_used}}.dump()});
   }
   return finish();
 }
@@ -356,6 +357,9 @@ Result solve_file(const std::string& path, const Options& options) {
   return solve(read_instance(path), options);
 }
 
+std::string verify_parsed_json(const Instance& in, const nlohmann::json& j,
+                               const std::string& path);
+
 // A JSON result (from `solve --json`) is checked whole: its moves are replayed, or its
 // certificate re-checked. Anything else is read as a jump list.
 std::string verify_json(const Instance& in, const std::string& text, const std::string& path) {
@@ -374,15 +378,29 @@ std::string verify_json(const Instance& in, const std::string& text, const std::
     }
     throw InputError(path, line, col, "not valid JSON");
   }
-  const std::string status = j.value("status", "");
+  try {
+    return verify_parsed_json(in, j, path);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path, 1, 1, std::string("unexpected JSON content: ") + e.what());
+  }
+}
+
+std::string verify_parsed_json(const Instance& in, const nlohmann::json& j,
+                               const std::string& path) {
+  const std::string status = j.is_object() && j.contains("status") && j["status"].is_string()
+                                 ? j["status"].get<std::string>()
+                                 : std::string();
   if (status == "solved") {
     if (!j.contains("moves") || !j["moves"].is_array())
       throw InputError(path, 1, 1, "a solved result needs a \"moves\" array");
     std::vector<JumpRC> jumps;
     for (const auto& m : j["moves"]) {
       JumpRC rc;
-      if (!m.is_array() || m.size() != 3 || !m[0].is_number_integer() ||
-          !m[1].is_number_integer() || !m[2].is_string() || m[2].get<std::string>().size() != 1 ||
+      auto small_int = [](const nlohmann::json& v) {
+        return v.is_number_integer() && v.get<int64_t>() >= 0 && v.get<int64_t>() < 1000000;
+      };
+      if (!m.is_array() || m.size() != 3 || !small_int(m[0]) || !small_int(m[1]) ||
+          !m[2].is_string() || m[2].get<std::string>().size() != 1 ||
           !dir_from_char(m[2].get<std::string>()[0], rc.dir))
         throw InputError(path, 1, 1, "each move must be [row, col, \"N|E|S|W\"]");
       rc.row = m[0].get<int>();

@@ -159,6 +159,26 @@ TEST(Cli, InfeasibleIpIsWrittenAsLpOnRequest) {
   EXPECT_NE(slurp(lp).find("Subject To"), std::string::npos);
 }
 
+TEST(Cli, MalformedJsonResultsAreBadInputNotCrashes) {
+  for (const char* body : {R"({"status": 1})", R"([1, 2])", R"({"status": "infeasible"})",
+                           R"({"status": "solved", "moves": [[4294967297, 0, "N"]]})",
+                           R"({"status": "solved", "moves": [[1, 2, "NORTH"]]})"}) {
+    const auto f = write_temp("malformed.json", body);
+    const CliRun r = run("verify peg " + peg("lab_fig3.txt") + " " + f);
+    EXPECT_EQ(r.code, 2) << body << " -> " << r.err;
+    EXPECT_EQ(r.err.rfind(f + ":", 0), 0u) << r.err;
+  }
+  EXPECT_EQ(run("solve peg " + peg("lab_fig1.txt") + " --time-limit 1e400").code, 2);
+}
+
+TEST(Cli, AnLpFileNameWithQuotesKeepsTheJsonValid) {
+  const std::string lp = testing::TempDir() + "/" + std::to_string(getpid()) + "_a\"b.lp";
+  const CliRun r = run("solve peg " + peg("french37_central.txt") +
+                       " --rules jump-bounds --json --lp-file '" + lp + "'");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["certificate"]["data"]["lp_file"], lp);
+}
+
 TEST(Cli, LimitGivesExitCodeOne) {
   const CliRun r =
       run("solve peg " + peg("english33_central.txt") + " --rules none --hash 0 --node-limit 1000");

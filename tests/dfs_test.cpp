@@ -157,3 +157,21 @@ TEST(DeadTableParallel, ConcurrentInsertsNeverCorrupt) {
 }
 
 }  // namespace
+
+namespace {
+
+// Regression: the accounting after a finished search once re-checked the limits, so a search
+// that ended exactly at its node limit was reported as stopped by it.
+TEST(Dfs, ASearchThatFinishesWithinItsLimitIsExhausted) {
+  DfsConfig free;
+  free.count = true;
+  const auto all = bs::search::depth_first(Queens{6}, Queens::State{}, free);
+  ASSERT_EQ(all.stop, bs::StopReason::exhausted);
+  DfsConfig tight = free;
+  tight.limits.nodes = all.stats.nodes;  // exactly enough
+  const auto out = bs::search::depth_first(Queens{6}, Queens::State{}, tight);
+  EXPECT_EQ(out.stop, bs::StopReason::exhausted);
+  EXPECT_EQ(out.solutions, all.solutions);
+}
+
+}  // namespace

@@ -24,6 +24,17 @@ TEST(Options, RejectsUnknownBadAndOutOfRange) {
   EXPECT_THROW(o.set("spawn-depth", "13"), std::invalid_argument);
   EXPECT_THROW(o.set("time-limit", "nan"), std::invalid_argument);
   EXPECT_THROW(o.set("time-limit", "1s"), std::invalid_argument);
+  EXPECT_THROW(o.set("time-limit", "1e400"), std::invalid_argument);   // overflows a double
+  EXPECT_THROW(o.set("time-limit", "1e-320"), std::invalid_argument);  // underflows
+  EXPECT_THROW(o.set("time-limit", "inf"), std::invalid_argument);
+}
+
+TEST(Options, RealsAreStoredCanonically) {
+  bs::Options o;
+  o.set("bounds-time-limit", "10.0");
+  EXPECT_TRUE(o.non_default().empty()) << "10.0 is the default 10";
+  o.set("time-limit", "0.05");
+  EXPECT_DOUBLE_EQ(o.real("time-limit"), 0.05);
 }
 
 TEST(Rules, SelectionByNameCheapestFirst) {

@@ -256,3 +256,25 @@ TEST(PegSolverWide, BoardsBeyond64HolesAreSolvedAndVerified) {
 }
 
 }  // namespace
+
+namespace {
+
+// Regression: a bound computation cut short by its time limit once left every R(J) at 0, and the
+// solver then "proved" solvable puzzles infeasible. Cut short, R must stay a valid upper bound.
+TEST(PegSolver, BoundsCutShortByTimeStillNeverCutSolutions) {
+  std::mt19937_64 rng(31337);
+  for (int i = 0; i < 60; ++i) {
+    const Instance in = random_instance(rng, 16);
+    expect_agrees_with_oracle(in, options_with({{"bounds-time-limit", "1e-9"}}),
+                              "bounds cut at once #" + std::to_string(i));
+  }
+  bs::ilp::JumpBoundsOptions opt;
+  opt.time_limit = 0;
+  const Instance in = read_instance(instance_path("lab_fig3.txt"));
+  const auto b = bs::ilp::compute_jump_bounds(in, opt);
+  const auto exact = bs::ilp::compute_jump_bounds(in, {});
+  ASSERT_TRUE(exact.complete);
+  for (size_t j = 0; j < b.R.size(); ++j) EXPECT_GE(b.R[j], exact.R[j]);
+}
+
+}  // namespace

@@ -1,6 +1,8 @@
 #include "heuristics/peg/jump_bounds.hpp"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "ilp/peg_jump_bounds.hpp"
 
@@ -11,6 +13,7 @@ Verdict JumpBoundsRule::post(PegRoot& root, Certificate& why) {
   opt.threads = root.options.integer("bounds-threads");
   if (opt.threads == 0) opt.threads = root.threads;
   if (const double t = root.options.real("bounds-time-limit"); t > 0) opt.time_limit = t;
+  opt.time_limit = std::min(opt.time_limit, std::max(0.0, root.seconds_left()));
   const std::string& lp_file = root.options.text("lp-file");
   if (!lp_file.empty()) ilp::write_feasibility_lp(root.instance, lp_file);
 
@@ -23,9 +26,11 @@ Verdict JumpBoundsRule::post(PegRoot& root, Certificate& why) {
     why.kind = "infeasible-ip";
     why.detail = "the Kiyomi-Matsui feasibility IP has no solution";
     if (!lp_file.empty()) why.detail += " (written to " + lp_file + ")";
-    why.data_json = "{\"lp_file\":\"" + lp_file + "\"}";
+    why.data_json = nlohmann::json{{"lp_file", lp_file}}.dump();
     return Verdict::fail;
   }
+  if (b.R.size() != root.budget.size())
+    throw std::logic_error("jump-bounds: one bound per jump expected");
   int dropped = 0;
   bool tightened = false;
   for (size_t j = 0; j < root.budget.size(); ++j) {

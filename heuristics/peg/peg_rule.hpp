@@ -6,7 +6,9 @@
 // of the node; it must be thread-safe because all search threads share one rule object.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <utility>
@@ -28,6 +30,14 @@ struct PegRoot {
   // which every jump respects; rules only lower it.
   std::vector<int> budget;
   std::vector<std::pair<std::string, double>> counters;  // what the rules want reported
+  // When the whole solve must end (--time-limit); root rules that can run long stop by then.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+
+  double seconds_left() const {
+    if (deadline == std::chrono::steady_clock::time_point::max())
+      return std::numeric_limits<double>::infinity();
+    return std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
+  }
 };
 
 // A node as rules see it.
