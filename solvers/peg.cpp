@@ -411,7 +411,10 @@ std::string verify_parsed_json(const Instance& in, const nlohmann::json& j,
     return v.ok ? std::string() : v.message;
   }
   if (status == "infeasible") {
-    const auto& c = j["certificate"];
+    // .at(), not []: on a const object, [] with a missing key is undefined behaviour.
+    if (!j.contains("certificate"))
+      throw InputError(path, 1, 1, "an infeasible result needs a certificate with a kind");
+    const auto& c = j.at("certificate");
     if (!c.is_object() || !c.contains("kind") || !c["kind"].is_string())
       throw InputError(path, 1, 1, "an infeasible result needs a certificate with a kind");
     Certificate cert;
