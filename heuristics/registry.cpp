@@ -7,7 +7,7 @@ namespace bs {
 
 std::vector<RuleInfo> all_rules() {
   std::vector<RuleInfo> out;
-  for (const auto& e : peg::peg_rules()) out.push_back(e.info);
+  for (const auto& info : peg::peg_rule_infos()) out.push_back(info);  // one line per puzzle
   return out;
 }
 

@@ -21,6 +21,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "heuristics/peg/jump_bounds.hpp"
 #include "heuristics/peg/peg_rule.hpp"
 #include "ilp/peg_jump_bounds.hpp"
 #include "puzzles/peg/format.hpp"
@@ -213,6 +214,9 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
   const auto& entries = peg_rules();
   std::vector<std::unique_ptr<PegRule>> rules;
   std::vector<std::string> names = select_rules(peg_rule_infos(), options.text("rules"));
+  // Rule counters live in fixed per-thread arrays indexed by position in this list.
+  if (names.size() > static_cast<size_t>(search::kMaxRules))
+    throw std::logic_error("more peg rules than search::kMaxRules counter slots");
   PegRoot root{
       in, options, threads, std::vector<int>(in.board.jumps().size(), start_pegs - final_pegs), {}};
   if (const double t = options.real("time-limit"); t > 0)
@@ -283,11 +287,8 @@ Result solve(const Instance& in, const Options& options) {
 }
 
 std::string bounds_table(const Instance& in, const Options& options) {
-  ilp::JumpBoundsOptions opt;
-  opt.threads = static_cast<int>(options.integer("bounds-threads"));
-  if (opt.threads == 0) opt.threads = resolve_threads(options);
-  if (const double t = options.real("bounds-time-limit"); t > 0) opt.time_limit = t;
-  const ilp::JumpBounds b = ilp::compute_jump_bounds(in, opt);
+  const ilp::JumpBounds b =
+      ilp::compute_jump_bounds(in, jump_bounds_options(options, resolve_threads(options)));
   std::ostringstream out;
   if (!b.feasible) {
     out << "# the feasibility IP is infeasible: no solution\n";

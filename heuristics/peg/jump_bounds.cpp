@@ -8,12 +8,19 @@
 
 namespace bs::peg {
 
-Verdict JumpBoundsRule::post(PegRoot& root, Certificate& why) {
+ilp::JumpBoundsOptions jump_bounds_options(const Options& options, int threads,
+                                           double seconds_left) {
   ilp::JumpBoundsOptions opt;
-  opt.threads = root.options.integer("bounds-threads");
-  if (opt.threads == 0) opt.threads = root.threads;
-  if (const double t = root.options.real("bounds-time-limit"); t > 0) opt.time_limit = t;
-  opt.time_limit = std::min(opt.time_limit, std::max(0.0, root.seconds_left()));
+  opt.threads = static_cast<int>(options.integer("bounds-threads"));
+  if (opt.threads == 0) opt.threads = threads;
+  if (const double t = options.real("bounds-time-limit"); t > 0) opt.time_limit = t;
+  opt.time_limit = std::min(opt.time_limit, std::max(0.0, seconds_left));
+  return opt;
+}
+
+Verdict JumpBoundsRule::post(PegRoot& root, Certificate& why) {
+  const ilp::JumpBoundsOptions opt =
+      jump_bounds_options(root.options, root.threads, root.seconds_left());
   const std::string& lp_file = root.options.text("lp-file");
   if (!lp_file.empty()) ilp::write_feasibility_lp(root.instance, lp_file);
 

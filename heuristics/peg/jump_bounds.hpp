@@ -11,9 +11,18 @@
 // the IP, so no solution is ever cut, whatever path led to a position.
 #pragma once
 
+#include <limits>
+
 #include "heuristics/peg/peg_rule.hpp"
+#include "ilp/peg_jump_bounds.hpp"
 
 namespace bs::peg {
+
+// The bound computation's settings from the option table: --bounds-threads (0: `threads`),
+// --bounds-time-limit, and no longer than `seconds_left` of the whole solve.
+ilp::JumpBoundsOptions jump_bounds_options(
+    const Options& options, int threads,
+    double seconds_left = std::numeric_limits<double>::infinity());
 
 class JumpBoundsRule : public PegRule {
  public:
