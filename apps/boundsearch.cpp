@@ -8,7 +8,10 @@
 
 #include "core/error.hpp"
 #include "core/options.hpp"
-#include "experiments/demo.hpp"
+#include "experiments/distributed.hpp"
+#include "experiments/report.hpp"
+#include "experiments/rows.hpp"
+#include "experiments/runner.hpp"
 #include "heuristics/rule.hpp"
 #include "puzzles/peg/format.hpp"
 #include "solvers/peg.hpp"
@@ -43,7 +46,7 @@ int main(int argc, char** argv) {
   CLI::App app{"boundsearch: puzzles solved by search pruned with IP and LP bounds"};
   app.require_subcommand(1);
   std::vector<std::pair<std::string, std::string>> given;
-  std::string puzzle, file, solution_file, dir = "instances/peg";
+  std::string puzzle, file, solution_file;
   bool json = false;
 
   auto* solve =
@@ -67,10 +70,33 @@ int main(int argc, char** argv) {
 
   auto* list = app.add_subcommand("list", "list puzzles, rules and options");
 
-  auto* demo = app.add_subcommand(
-      "demo", "solve every instance in a folder and print a table (5 s each by default)");
-  demo->add_option("dir", dir, "folder of instances [default: instances/peg]");
-  add_option_flags(*demo, given);
+  std::string rows_dir, baseline;
+  auto* report = app.add_subcommand(
+      "report", "tables (CSV, Markdown, LaTeX) and plots of the *.jsonl result rows in DIR");
+  report->add_option("dir", rows_dir, "folder of result rows; the report goes to DIR/report/")
+      ->required();
+  report->add_option("--baseline", baseline,
+                     "config to measure speedups against [default: the rows']");
+
+  namespace ex = bs::experiments;
+  std::string config_file, shard, progress = "auto";
+  ex::RunnerOptions run_options;
+  bool no_report = false, merge_only = false;
+  auto* run = app.add_subcommand(
+      "run", "run an experiment config: every run forked and limited, one JSON row per run");
+  run->add_option("config", config_file, "experiment config (TOML)")->required();
+  run->add_option("--jobs", run_options.jobs, "runs at a time [default: the config's jobs]")
+      ->check(CLI::Range(1, 1024));
+  run->add_flag("--resume", run_options.resume, "skip the runs already recorded");
+  run->add_flag("--overwrite", run_options.overwrite, "delete recorded rows and start again");
+  run->add_option("--shard", shard,
+                  "run only shard i/n of the grid (0-based); Slurm array variables are read "
+                  "when this is absent");
+  run->add_option("--progress", progress, "auto | live | lines | quiet")
+      ->check(CLI::IsMember({"auto", "live", "lines", "quiet"}));
+  run->add_flag("--no-report", no_report, "do not make the tables and plots afterwards");
+  run->add_flag("--merge", merge_only,
+                "run nothing: merge the shard files of the output into rows.jsonl");
 
   try {
     app.parse(argc, argv);
@@ -127,10 +153,50 @@ int main(int argc, char** argv) {
                     ("[" + std::string(o.fallback) + "]").c_str(), std::string(o.help).c_str());
       return 0;
     }
-    if (*demo) {
-      // The default job must stay short: 5 s per instance unless the user says otherwise.
-      if (options.real("time-limit") == 0) options.set("time-limit", "5");
-      std::cout << bs::run_demo("peg", dir, options);
+    if (*run) {
+      const ex::World world = ex::join_world();  // first: MPI wants to see the process early
+      const ex::Config config = ex::load_config(config_file);
+      if (merge_only) {
+        std::cout << "merged " << ex::merge_shards(config.output) << " rows into " << config.output
+                  << "/rows.jsonl\n";
+        return 0;
+      }
+      if (run_options.resume && run_options.overwrite)
+        throw std::invalid_argument("run: --resume and --overwrite exclude each other");
+      if (!shard.empty()) ex::parse_shard(shard, run_options);
+      if (world.active) {
+        if (!shard.empty()) throw std::invalid_argument("run: --shard under mpirun");
+        run_options.shard_index = world.rank;
+        run_options.shard_count = world.size;
+      } else {
+        ex::shard_from_slurm(run_options);
+      }
+      using P = ex::RunnerOptions::Progress;
+      run_options.progress = progress == "live"    ? P::live
+                             : progress == "lines" ? P::lines
+                             : progress == "quiet" ? P::quiet
+                                                   : P::automatic;
+      const ex::SweepSummary s =
+          ex::run_sweep(config, run_options, ex::solver_body(config), std::cerr);
+      ex::barrier(world);
+      const bool last = world.active ? world.rank == 0 : run_options.shard_count == 1;
+      if (world.active && world.rank == 0) ex::merge_shards(config.output);
+      ex::leave_world(world);
+      std::fprintf(stderr,
+                   "%s: %zu runs done, %zu skipped as recorded, %zu answered, %zu timeouts, %zu "
+                   "memouts, %zu failed; %.2f s",
+                   s.rows_path.c_str(), s.done, s.skipped, s.answered, s.timeouts, s.memouts,
+                   s.failed, s.wall_seconds);
+      // With one run at a time, the sweep's time beyond the runs' own is the runner's cost.
+      if ((run_options.jobs > 0 ? run_options.jobs : config.jobs) == 1)
+        std::fprintf(stderr, "; runner overhead %.2f ms per run", s.overhead_ms_per_run());
+      std::fputc('\n', stderr);
+      if (!last) return 0;
+      if (!no_report) std::cout << bs::report::write_report(config.output, "", std::cerr);
+      return 0;
+    }
+    if (*report) {
+      std::cout << bs::report::write_report(rows_dir, baseline, std::cerr);
       return 0;
     }
   } catch (const bs::InputError& e) {

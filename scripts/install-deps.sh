@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs every Debian package boundsearch needs, on a fresh Debian 12 machine, as root.
-# Idempotent: apt-get skips what is already there. Pass --with-mpi for the distributed runner.
+# Idempotent: apt-get skips what is already there. Optional parts:
+#   --with-mpi    Open MPI, for `mpirun ... boundsearch run` (the CLI is built with it when found)
+#   --with-latex  pdflatex and booktabs, to compile the LaTeX tables of `boundsearch report`
 set -euo pipefail
 
 packages=(
@@ -12,7 +14,13 @@ packages=(
   libcli11-dev libtomlplusplus-dev nlohmann-json3-dev
   gnuplot-nox
 )
-if [[ "${1:-}" == "--with-mpi" ]]; then packages+=(libopenmpi-dev openmpi-bin); fi
+for arg in "$@"; do
+  case $arg in
+    --with-mpi) packages+=(libopenmpi-dev openmpi-bin) ;;
+    --with-latex) packages+=(texlive-latex-recommended) ;;
+    *) echo "install-deps: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
 
 sudo_cmd=()
 if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi

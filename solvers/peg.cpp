@@ -25,6 +25,7 @@
 #include "heuristics/peg/peg_rule.hpp"
 #include "ilp/peg_jump_bounds.hpp"
 #include "puzzles/peg/format.hpp"
+#include "puzzles/peg/generate.hpp"
 #include "puzzles/peg/position_class.hpp"
 #include "puzzles/peg/verify.hpp"
 #include "search/dfs.hpp"
@@ -439,10 +440,18 @@ std::string verify_files(const std::string& instance_path, const std::string& so
 
 }  // namespace
 
+std::vector<GeneratedInstance> generate_instances(
+    const std::vector<std::pair<std::string, std::string>>& spec) {
+  std::vector<GeneratedInstance> out;
+  for (auto& [name, text] : generate_from_spec(spec)) out.push_back({name, text});
+  return out;
+}
+
 PuzzleSolver peg_solver() {
-  return PuzzleSolver{"peg",
-                      "peg solitaire: find a jump sequence from start to final, or prove none",
-                      peg_rule_infos, solve_file, verify_files};
+  return PuzzleSolver{
+      "peg",          "peg solitaire: find a jump sequence from start to final, or prove none",
+      peg_rule_infos, solve_file,
+      verify_files,   generate_instances};
 }
 
 }  // namespace bs::peg

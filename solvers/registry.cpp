@@ -1,3 +1,4 @@
+#include "build_info.inc"  // generated at build time: BS_GIT_COMMIT, BS_GIT_DIRTY
 #include "solvers/peg.hpp"
 #include "solvers/solver.hpp"
 
@@ -17,12 +18,11 @@ const PuzzleSolver* find_puzzle(std::string_view name) {
 }
 
 BuildInfo build_info() {
-#ifndef BS_GIT_COMMIT
-#define BS_GIT_COMMIT "unknown"
+#ifndef BS_BUILD_TYPE
 #define BS_BUILD_TYPE "unknown"
 #define BS_COMPILER "unknown"
 #endif
-  return {BS_GIT_COMMIT, BS_BUILD_TYPE, BS_COMPILER};
+  return {BS_GIT_COMMIT, BS_GIT_DIRTY != 0, BS_BUILD_TYPE, BS_COMPILER};
 }
 
 }  // namespace bs

@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/options.hpp"
@@ -14,6 +15,12 @@
 #include "heuristics/rule.hpp"
 
 namespace bs {
+
+// An instance made by a generator: a short name (a file stem) and the text of its file.
+struct GeneratedInstance {
+  std::string name;
+  std::string text;
+};
 
 struct PuzzleSolver {
   std::string_view name;
@@ -24,6 +31,10 @@ struct PuzzleSolver {
   // Replays a solution file against an instance file, independently of every solver. Returns an
   // empty string when the solution is right, else what is wrong. InputError on bad input.
   std::string (*verify_files)(const std::string& instance_path, const std::string& solution_path);
+  // Makes instances from a generator spec, the key = value pairs of an experiment config's
+  // [[generate]] table. Throws std::invalid_argument on a bad spec. nullptr: no generator.
+  std::vector<GeneratedInstance> (*generate_instances)(
+      const std::vector<std::pair<std::string, std::string>>& spec) = nullptr;
 };
 
 const std::vector<PuzzleSolver>& puzzle_solvers();
@@ -32,7 +43,9 @@ const PuzzleSolver* find_puzzle(std::string_view name);
 
 // Facts about this build and machine, recorded with results.
 struct BuildInfo {
-  std::string git_commit, build_type, compiler;
+  std::string git_commit;
+  bool git_dirty = false;  // the tree had uncommitted changes when this binary was built
+  std::string build_type, compiler;
 };
 BuildInfo build_info();
 

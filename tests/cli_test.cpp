@@ -4,7 +4,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -244,6 +246,32 @@ TEST(Cli, CertificatesAreRecheckedAndTamperingIsCaught) {
   const CliRun b = run("verify peg " + peg("lab_fig3.txt") + " " + broken);
   EXPECT_EQ(b.code, 2);
   EXPECT_EQ(b.err.rfind(broken + ":", 0), 0u) << b.err;
+}
+
+TEST(Cli, RunRefusesABadConfigBeforeAnythingRuns) {
+  const std::string out = testing::TempDir() + "/cli_run_" + std::to_string(getpid());
+  const auto bad =
+      write_temp("bad.toml", "puzzle = \"peg\"\ninstances = [\"" + peg("lab_fig1.txt") +
+                                 "\"]\noutput = \"" + out + "\"\n[configs.a]\nspawn-depth = 99\n");
+  expect_located_error(run("run " + bad), bad, 5, 15);
+  EXPECT_NE(run("run " + bad).err.find("configs.a.spawn-depth"), std::string::npos);
+
+  const auto good =
+      write_temp("good.toml", "puzzle = \"peg\"\ninstances = [\"" + peg("lab_fig1.txt") +
+                                  "\"]\noutput = \"" + out + "\"\nrepetitions = 3\n");
+  std::filesystem::remove_all(out);
+  const CliRun first = run("run " + good + " --progress quiet --no-report");
+  EXPECT_EQ(first.code, 0) << first.err;
+  const std::string rows = slurp(out + "/rows.jsonl");
+  EXPECT_EQ(std::count(rows.begin(), rows.end(), '\n'), 3);
+  // Rows are never overwritten by accident, and the two ways out exclude each other.
+  EXPECT_EQ(run("run " + good + " --progress quiet --no-report").code, 2);
+  EXPECT_EQ(run("run " + good + " --resume --overwrite").code, 2);
+  const CliRun resumed = run("run " + good + " --resume --progress quiet --no-report");
+  EXPECT_EQ(resumed.code, 0);
+  EXPECT_NE(resumed.err.find("3 skipped"), std::string::npos) << resumed.err;
+  EXPECT_EQ(run("run " + good + " --shard 2/2").code, 2);
+  std::filesystem::remove_all(out);
 }
 
 }  // namespace

@@ -1,0 +1,359 @@
+// Reading result rows and computing what the tables and plots show.
+//
+// Rows come from a runner that may have been killed, sharded or resumed: a half-written last line
+// is the normal trace of a kill and is skipped, a rerun of a key replaces the earlier row, and
+// every other defect is reported where it is, because a silently dropped row would bias every
+// mean in the report. Contradictory answers (one run solved, another infeasible) are the one
+// result a researcher must never miss, so they are warned about and marked, never averaged away.
+#include "experiments/report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/error.hpp"
+
+namespace bs::report {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+const std::set<std::string, std::less<>> kStatuses = {"solved", "infeasible", "unknown", "timeout",
+                                                      "memout", "crash",      "error"};
+
+// The fields of one line, each read with its type checked, or an InputError naming the line.
+struct LineFields {
+  const std::string& file;
+  int line;
+  const nlohmann::json& j;
+
+  [[noreturn]] void fail(const std::string& message) const {
+    throw InputError(file, line, 1, message);
+  }
+  const nlohmann::json& field(const char* name) const {
+    const auto it = j.find(name);
+    if (it == j.end()) fail(std::string("missing field '") + name + "'");
+    return *it;
+  }
+  std::string text(const char* name) const {
+    const auto& v = field(name);
+    if (!v.is_string()) fail(std::string("field '") + name + "' must be a string");
+    return v.get<std::string>();
+  }
+  double number(const char* name) const {
+    const auto& v = field(name);
+    if (!v.is_number() || v.get<double>() < 0)
+      fail(std::string("field '") + name + "' must be a number >= 0");
+    return v.get<double>();
+  }
+};
+
+Row parse_row(const std::string& file, int line, const nlohmann::json& j) {
+  const LineFields f{file, line, j};
+  if (!j.is_object()) f.fail("a result row must be a JSON object");
+  Row r;
+  r.key = f.text("key");
+  r.instance = f.text("instance");
+  r.config = f.text("config");
+  r.status = f.text("status");
+  if (!kStatuses.count(r.status)) f.fail(std::string("unknown status '") + r.status + "'");
+  const double threads = f.number("threads");
+  if (threads < 1 || threads != std::floor(threads) || threads > 1e6)
+    f.fail("field 'threads' must be a whole number >= 1");
+  r.threads = static_cast<int>(threads);
+  r.wall = f.number("wall_seconds");
+  r.time_limit = f.number("time_limit");
+  if (const auto it = j.find("baseline"); it != j.end() && !it->is_null())
+    r.baseline = f.text("baseline");
+  if (const auto it = j.find("stats"); it != j.end()) {
+    if (!it->is_object()) f.fail("field 'stats' must be an object");
+    for (const auto& [name, value] : it->items()) {
+      if (!value.is_number()) continue;  // the report reads numeric counters only
+      if (name == "nodes") r.nodes = value.get<double>();
+      if (name.rfind("prunes_", 0) == 0) r.prunes[name.substr(7)] += value.get<double>();
+    }
+  }
+  return r;
+}
+
+// nlohmann's message minus its "[json.exception...] parse error at line 1, column 7: " prefix,
+// which would contradict our own position, and cut short so a huge line is not echoed back.
+std::string parse_message(const nlohmann::json::parse_error& e) {
+  std::string_view what = e.what();
+  const size_t column = what.find("column ");
+  const size_t colon = column == std::string_view::npos ? column : what.find(": ", column);
+  if (colon != std::string_view::npos) what.remove_prefix(colon + 2);
+  std::string message("malformed JSON: ");
+  message.append(what.substr(0, 120));
+  return message;
+}
+
+void read_file_rows(const std::string& file, std::vector<Row>& rows,
+                    std::map<std::string, size_t>& by_key) {
+  const std::string text = read_file(file);
+  size_t begin = 0;
+  for (int line = 1;; ++line) {
+    const size_t end = text.find('\n', begin);
+    if (end == std::string::npos) break;  // the rest, if any, is a half-written line
+    const std::string_view content(text.data() + begin, end - begin);
+    begin = end + 1;
+    if (content.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(content);
+    } catch (const nlohmann::json::parse_error& e) {
+      throw InputError(file, line, static_cast<int>(std::max<size_t>(e.byte, 1)), parse_message(e));
+    }
+    Row r = parse_row(file, line, j);
+    const auto [it, fresh] = by_key.emplace(r.key, rows.size());
+    if (fresh)
+      rows.push_back(std::move(r));
+    else
+      rows[it->second] = std::move(r);  // a rerun: the latest row wins, at the first one's place
+  }
+}
+
+using Runs = std::vector<const Row*>;
+
+std::map<std::string, Runs> by_instance(const Analysis& a, const Group& g) {
+  std::map<std::string, Runs> m;
+  for (size_t i : g.runs) m[a.rows[i].instance].push_back(&a.rows[i]);
+  return m;
+}
+
+bool all_answered(const Runs& runs) {
+  return std::all_of(runs.begin(), runs.end(), [](const Row* r) { return answered(*r); });
+}
+
+double sgm(const std::vector<double>& xs, double shift) {
+  if (xs.empty()) return kNaN;
+  double logs = 0;
+  for (double x : xs) logs += std::log(x + shift);
+  return std::exp(logs / static_cast<double>(xs.size())) - shift;
+}
+
+// SGM wall times of two groups over the instances on which every run of both answered: a
+// speedup is only fair where both sides finished.
+ThreadSpeedup compare(const Analysis& a, const Group& base, const Group& other) {
+  const auto base_runs = by_instance(a, base);
+  std::vector<double> base_times, other_times;
+  ThreadSpeedup c;
+  for (const auto& [instance, runs] : by_instance(a, other)) {
+    const auto it = base_runs.find(instance);
+    if (it == base_runs.end() || !all_answered(runs) || !all_answered(it->second)) continue;
+    ++c.instances;
+    for (const Row* r : it->second) base_times.push_back(r->wall);
+    for (const Row* r : runs) other_times.push_back(r->wall);
+  }
+  c.base_sgm = sgm(base_times, kTimeShift);
+  c.sgm = sgm(other_times, kTimeShift);
+  c.speedup = c.sgm > 0 ? c.base_sgm / c.sgm : kNaN;
+  return c;
+}
+
+void aggregate(const Analysis& a, Group& g) {
+  std::vector<double> times, nodes;
+  double par2 = 0;
+  for (size_t i : g.runs) {
+    const Row& r = a.rows[i];
+    if (answered(r)) ++g.solved;
+    if (r.status == "timeout") ++g.timeouts;
+    if (r.status == "memout") ++g.memouts;
+    if (r.status == "crash" || r.status == "error") ++g.failures;
+    par2 += answered(r) ? r.wall : 2 * a.limit(r);
+    times.push_back(a.counted_time(r));
+    nodes.push_back(r.nodes);
+  }
+  g.par2 = par2 / static_cast<double>(g.runs.size());
+  g.sgm_time = sgm(times, kTimeShift);
+  g.sgm_nodes = sgm(nodes, kNodeShift);
+  g.speedup = kNaN;
+}
+
+std::string pick_baseline(const std::vector<Row>& rows, const std::vector<std::string>& configs,
+                          const std::string& chosen) {
+  std::string name = chosen;
+  if (name.empty()) {
+    for (const Row& r : rows) {
+      if (!r.baseline || r.baseline->empty() || *r.baseline == name) continue;
+      if (!name.empty())
+        throw std::invalid_argument(std::string("the rows name two baselines, '") + name +
+                                    "' and '" + *r.baseline + "'; choose one with --baseline");
+      name = *r.baseline;
+    }
+  }
+  if (name.empty() || std::count(configs.begin(), configs.end(), name)) return name;
+  std::string message = std::string("baseline '") + name + "' is not a config of these rows (";
+  for (const auto& c : configs) message.append(c == configs.front() ? "" : ", ").append(c);
+  throw std::invalid_argument(message + ")");
+}
+
+// A wide table is scaled down to the line width; a narrow one keeps its natural size.
+std::string standalone_latex(const std::vector<Table>& tables, const std::vector<Plot>& plots) {
+  std::ostringstream tex;
+  tex << "% The report as one document: run `pdflatex report.tex` in this folder.\n"
+         "\\documentclass{article}\n"
+         "\\usepackage[margin=2cm]{geometry}\n"
+         "\\usepackage{booktabs}\n"
+         "\\usepackage{graphicx}\n"
+         "\\newsavebox\\bsbox\n"
+         "\\newcommand\\fitwidth[1]{\\sbox\\bsbox{#1}\\ifdim\\wd\\bsbox>\\linewidth"
+         "\\resizebox{\\linewidth}{!}{\\usebox\\bsbox}\\else\\usebox\\bsbox\\fi}\n"
+         "\\begin{document}\n"
+         "\\section*{boundsearch report}\n";
+  for (const auto& t : tables) {
+    tex << "\n\\subsection*{" << latex_escape(t.title) << "}\n"
+        << "\\begin{center}\\small\\fitwidth{\\input{" << t.name << ".tex}}\\end{center}\n"
+        << latex_escape(t.caption) << "\n";
+  }
+  for (const auto& p : plots) {
+    tex << "\n\\subsection*{" << latex_escape(p.caption) << "}\n"
+        << "\\begin{center}\\IfFileExists{" << p.name << ".pdf}{\\includegraphics[width=0.7"
+        << "\\linewidth]{" << p.name << ".pdf}}{(not drawn: gnuplot did not run)}\\end{center}\n";
+  }
+  tex << "\\end{document}\n";
+  return tex.str();
+}
+
+}  // namespace
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out.flush()) throw std::runtime_error(std::string("cannot write ") + path);
+}
+
+bool answered(const Row& r) {
+  return r.status == "solved" || r.status == "infeasible";
+}
+
+double Analysis::median_time(const std::vector<size_t>& runs) const {
+  std::vector<double> times;
+  for (size_t i : runs) times.push_back(counted_time(rows[i]));
+  std::sort(times.begin(), times.end());
+  const size_t n = times.size();
+  return n == 0 ? kNaN : (times[(n - 1) / 2] + times[n / 2]) / 2;
+}
+
+std::vector<Row> read_rows(const std::string& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw InputError(dir, 0, 0, "no such directory");
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.is_regular_file() && e.path().extension() == ".jsonl") files.push_back(e.path());
+  if (ec) throw InputError(dir, 0, 0, ec.message());
+  std::sort(files.begin(), files.end());
+  std::vector<Row> rows;
+  std::map<std::string, size_t> by_key;
+  for (const auto& f : files) read_file_rows(f.string(), rows, by_key);
+  if (rows.empty()) throw InputError(dir, 0, 0, "no result rows (no complete line in *.jsonl)");
+  return rows;
+}
+
+Analysis analyse(std::vector<Row> rows, const std::string& baseline) {
+  Analysis a;
+  a.rows = std::move(rows);
+  std::vector<std::string> configs;
+  std::set<int> threads;
+  for (const Row& r : a.rows) {
+    if (!std::count(configs.begin(), configs.end(), r.config)) configs.push_back(r.config);
+    threads.insert(r.threads);
+    a.max_wall = std::max(a.max_wall, r.wall);
+  }
+  a.thread_counts.assign(threads.begin(), threads.end());
+  a.baseline = pick_baseline(a.rows, configs, baseline);
+
+  for (const auto& config : configs) {
+    for (int t : a.thread_counts) {
+      Group g{config, t, config, {}};
+      if (a.thread_counts.size() > 1) g.label.append(" t=").append(std::to_string(t));
+      for (size_t i = 0; i < a.rows.size(); ++i)
+        if (a.rows[i].config == config && a.rows[i].threads == t) g.runs.push_back(i);
+      if (g.runs.empty()) continue;
+      aggregate(a, g);
+      a.groups.push_back(std::move(g));
+    }
+  }
+
+  for (auto& g : a.groups) {
+    for (const auto& base : a.groups)
+      if (base.config == a.baseline && base.threads == g.threads)
+        g.speedup = compare(a, base, g).speedup;
+  }
+
+  if (a.thread_counts.size() > 1) {
+    for (const auto& g : a.groups) {
+      // Groups of a config are adjacent and ascending in threads: the first is the reference.
+      const auto first = std::find_if(a.groups.begin(), a.groups.end(),
+                                      [&](const Group& h) { return h.config == g.config; });
+      ThreadSpeedup s = compare(a, *first, g);
+      s.config = g.config;
+      s.threads = g.threads;
+      a.thread_speedups.push_back(s);
+    }
+  }
+
+  std::map<std::string, Contradiction> answers;
+  for (const auto& g : a.groups) {
+    for (const auto& [instance, runs] : by_instance(a, g)) {
+      auto& c = answers[instance];
+      const auto said = [&](const char* status) {
+        return std::any_of(runs.begin(), runs.end(),
+                           [&](const Row* r) { return r->status == status; });
+      };
+      if (said("solved")) c.solved_by.push_back(g.label);
+      if (said("infeasible")) c.infeasible_by.push_back(g.label);
+    }
+  }
+  for (auto& [instance, c] : answers) {
+    c.instance = instance;
+    if (!c.solved_by.empty() && !c.infeasible_by.empty()) a.contradictions.push_back(c);
+  }
+  return a;
+}
+
+std::string write_report(const std::string& dir, const std::string& baseline, std::ostream& warn) {
+  const Analysis a = analyse(read_rows(dir), baseline);
+  std::ostringstream warnings;
+  for (const auto& c : a.contradictions) {
+    warnings << "WARNING: contradictory answers on " << c.instance << ": solved by";
+    for (const auto& g : c.solved_by) warnings << ' ' << g;
+    warnings << "; infeasible by";
+    for (const auto& g : c.infeasible_by) warnings << ' ' << g;
+    warnings << '\n';
+  }
+  warn << warnings.str();
+
+  const fs::path out = fs::path(dir) / "report";
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  if (ec)
+    throw std::runtime_error(std::string("cannot create ") + out.string() + ": " + ec.message());
+  const std::vector<Table> tables = make_tables(a);
+  for (const auto& t : tables) {
+    write_text(out / (t.name + ".csv"), to_csv(t));
+    write_text(out / (t.name + ".md"), to_markdown(t));
+    write_text(out / (t.name + ".tex"), to_latex(t));
+  }
+  const std::vector<Plot> plots = write_plots(a, out.string(), warn);
+  write_text(out / "report.tex", standalone_latex(tables, plots));
+
+  std::ostringstream summary;
+  summary << "# boundsearch report: " << a.rows.size() << " runs, " << a.groups.size()
+          << " groups\n\n"
+          << to_markdown(tables.front()) << '\n';
+  if (!a.contradictions.empty()) summary << "```\n" << warnings.str() << "```\n\n";
+  summary << "Tables (csv, md, tex), plots and report.tex in " << out.string() << "/\n";
+  return summary.str();
+}
+
+}  // namespace bs::report

@@ -1,0 +1,299 @@
+// The report's tables: laid out once as cells, rendered as CSV, Markdown and LaTeX.
+//
+// Cells hold the displayed text, numbers already formatted, so the three renderings cannot drift
+// apart and the bold "best" in LaTeX is chosen among the values the reader sees (two cells that
+// print alike are equally best). Numbers get three significant digits and keep every integer
+// digit, and counts print whole, which makes output a pure function of the rows.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <set>
+#include <sstream>
+
+#include "experiments/report.hpp"
+
+namespace bs::report {
+
+namespace {
+
+std::string format_count(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.0f", v);
+  return buf;
+}
+
+// The value a cell shows, when the whole cell is one number ("12.3", not "12.3 (2/3)").
+std::optional<double> cell_value(const std::string& cell) {
+  if (cell.empty()) return std::nullopt;
+  char* end = nullptr;
+  const double v = std::strtod(cell.c_str(), &end);
+  if (*end != '\0' || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+const char* marker(const std::string& status) {
+  if (status == "timeout") return "T/O";
+  if (status == "memout") return "M/O";
+  if (status == "crash" || status == "error") return "ERR";
+  return "LIM";  // unknown: a node or other limit stopped it
+}
+
+// The runs' median time (unanswered runs at their time limit), with "(k/n)" when only k of the
+// n runs answered; a marker instead when the median run itself gave no answer.
+std::string instance_cell(const Analysis& a, const std::vector<size_t>& runs) {
+  if (runs.empty()) return "";
+  std::vector<const Row*> sorted;
+  for (size_t i : runs) sorted.push_back(&a.rows[i]);
+  std::stable_sort(sorted.begin(), sorted.end(), [&](const Row* x, const Row* y) {
+    return a.counted_time(*x) < a.counted_time(*y);
+  });
+  const size_t n = sorted.size();
+  const Row& low = *sorted[(n - 1) / 2];
+  const Row& high = *sorted[n / 2];
+  if (!answered(low) && !answered(high)) return marker(low.status);
+  std::string cell = format_number(a.median_time(runs));
+  const auto k =
+      std::count_if(sorted.begin(), sorted.end(), [](const Row* r) { return answered(*r); });
+  if (static_cast<size_t>(k) < n)
+    cell.append(" (").append(std::to_string(k)).append("/").append(std::to_string(n)).append(")");
+  return cell;
+}
+
+Table summary_table(const Analysis& a) {
+  Table t{"summary", "Summary per configuration and thread count", "", {}, {}};
+  t.columns = {{"config"},
+               {"threads", true},
+               {"runs", true},
+               {"solved", true, Best::max},
+               {"T/O", true},
+               {"M/O", true},
+               {"crash/err", true},
+               {"PAR-2 (s)", true, Best::min},
+               {"SGM time (s)", true, Best::min},
+               {"SGM nodes", true, Best::min}};
+  const bool baseline = !a.baseline.empty();
+  if (baseline) t.columns.push_back({"speedup", true, Best::max});
+  for (const auto& g : a.groups) {
+    t.rows.push_back({g.config, std::to_string(g.threads), std::to_string(g.runs.size()),
+                      std::to_string(g.solved), std::to_string(g.timeouts),
+                      std::to_string(g.memouts), std::to_string(g.failures), format_number(g.par2),
+                      format_number(g.sgm_time), format_number(g.sgm_nodes)});
+    if (baseline) t.rows.back().push_back(format_number(g.speedup));
+  }
+  const bool unlimited =
+      std::any_of(a.rows.begin(), a.rows.end(), [](const Row& r) { return r.time_limit <= 0; });
+  t.caption =
+      "solved: decided runs (solved or infeasible). PAR-2: mean wall time, an unanswered run "
+      "counting twice its time limit";
+  if (unlimited)
+    t.caption.append(" (runs without one: twice the longest run, ")
+        .append(format_number(a.max_wall))
+        .append(" s)");
+  t.caption.append(
+      ". SGM: shifted geometric mean over all runs, shift 1 s for time and 10 for nodes; "
+      "unanswered runs count at their time limit.");
+  if (baseline)
+    t.caption.append(" speedup: SGM time of the baseline '")
+        .append(a.baseline)
+        .append("' over this one's at the same thread count, on the instances both answered.");
+  t.caption.append(" Bold: best in its column.");
+  return t;
+}
+
+Table instances_table(const Analysis& a) {
+  Table t{"instances", "Wall time per instance", "", {{"instance"}}, {}};
+  std::set<std::string> instances;
+  for (const Row& r : a.rows) instances.insert(r.instance);
+  for (const auto& g : a.groups) t.columns.push_back({g.label, true});
+  t.columns.push_back({"answer"});
+  for (const auto& instance : instances) {
+    std::vector<std::string> row{instance};
+    bool solved = false, infeasible = false;
+    for (const auto& g : a.groups) {
+      std::vector<size_t> runs;
+      for (size_t i : g.runs) {
+        const Row& r = a.rows[i];
+        if (r.instance != instance) continue;
+        runs.push_back(i);
+        solved |= r.status == "solved";
+        infeasible |= r.status == "infeasible";
+      }
+      row.push_back(instance_cell(a, runs));
+    }
+    row.push_back(solved && infeasible ? "CONTRADICTION"
+                  : solved             ? "solved"
+                  : infeasible         ? "infeasible"
+                                       : "");
+    t.rows.push_back(std::move(row));
+  }
+  t.caption =
+      "Median wall time (s) over seeds and repetitions. T/O timeout, M/O memout, ERR crash or "
+      "error, LIM another limit; (k/n): k of n runs answered. CONTRADICTION: one run found a "
+      "solution and another proved there is none.";
+  return t;
+}
+
+Table rules_table(const Analysis& a) {
+  Table t{"rules",
+          "Prunes per rule",
+          "Sum of the prunes_RULE counters over the runs of a group.",
+          {{"rule"}},
+          {}};
+  std::set<std::string> rules;
+  for (const Row& r : a.rows)
+    for (const auto& [rule, n] : r.prunes) rules.insert(rule);
+  for (const auto& g : a.groups) t.columns.push_back({g.label, true});
+  for (const auto& rule : rules) {
+    std::vector<std::string> row{rule};
+    for (const auto& g : a.groups) {
+      double sum = 0;
+      for (size_t i : g.runs)
+        if (const auto it = a.rows[i].prunes.find(rule); it != a.rows[i].prunes.end())
+          sum += it->second;
+      row.push_back(format_count(sum));
+    }
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+Table threads_table(const Analysis& a) {
+  Table t{"threads",
+          "Speedup against thread count",
+          "Per config: SGM wall time (shift 1 s) at its smallest thread count over the SGM at t "
+          "threads, on the instances answered at both.",
+          {{"config"},
+           {"threads", true},
+           {"instances", true},
+           {"SGM base (s)", true},
+           {"SGM time (s)", true, Best::min},
+           {"speedup", true, Best::max}},
+          {}};
+  for (const auto& s : a.thread_speedups)
+    t.rows.push_back({s.config, std::to_string(s.threads), std::to_string(s.instances),
+                      format_number(s.base_sgm), format_number(s.sgm), format_number(s.speedup)});
+  return t;
+}
+
+std::string markdown_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += '\\';
+    out += c == '\n' ? ' ' : c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string format_number(double v) {
+  if (!std::isfinite(v)) return "-";
+  const double magnitude = std::abs(v);
+  const int decimals = magnitude > 0 && magnitude < 100
+                           ? 2 - static_cast<int>(std::floor(std::log10(magnitude)))
+                           : 0;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+std::string latex_escape(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (std::string_view("_&%#${}").find(c) != std::string_view::npos)
+      out.append(1, '\\').append(1, c);
+    else if (c == '~')
+      out += "\\textasciitilde{}";
+    else if (c == '^')
+      out += "\\textasciicircum{}";
+    else if (c == '\\')
+      out += "\\textbackslash{}";
+    // The default OT1 font has no <, > or | in text: unescaped they would print as other glyphs.
+    else if (c == '<')
+      out += "\\textless{}";
+    else if (c == '>')
+      out += "\\textgreater{}";
+    else if (c == '|')
+      out += "\\textbar{}";
+    else
+      out += c;
+  }
+  return out;
+}
+
+std::string to_csv(const Table& t) {
+  std::string out;
+  const auto line = [&](const std::vector<std::string>& cells) {
+    for (size_t i = 0; i < cells.size(); ++i) {
+      if (i) out += ',';
+      if (cells[i].find_first_of(",\"\r\n") == std::string::npos) {
+        out += cells[i];
+        continue;
+      }
+      out += '"';
+      for (char c : cells[i]) out.append(c == '"' ? 2 : 1, c);
+      out += '"';
+    }
+    out += "\r\n";
+  };
+  std::vector<std::string> header;
+  for (const auto& c : t.columns) header.push_back(c.title);
+  line(header);
+  for (const auto& row : t.rows) line(row);
+  return out;
+}
+
+std::string to_markdown(const Table& t) {
+  std::ostringstream out;
+  out << '|';
+  for (const auto& c : t.columns) out << ' ' << markdown_escape(c.title) << " |";
+  out << "\n|";
+  for (const auto& c : t.columns) out << (c.numeric ? "---:|" : "---|");
+  out << '\n';
+  for (const auto& row : t.rows) {
+    out << '|';
+    for (const auto& cell : row) out << ' ' << markdown_escape(cell) << " |";
+    out << '\n';
+  }
+  if (!t.caption.empty()) out << '\n' << t.caption << '\n';
+  return out.str();
+}
+
+std::string to_latex(const Table& t) {
+  std::vector<std::optional<double>> best(t.columns.size());
+  for (size_t c = 0; c < t.columns.size(); ++c) {
+    if (t.columns[c].best == Best::none) continue;
+    for (const auto& row : t.rows) {
+      const auto v = cell_value(row[c]);
+      if (v && (!best[c] || (t.columns[c].best == Best::max ? *v > *best[c] : *v < *best[c])))
+        best[c] = v;
+    }
+  }
+  std::ostringstream out;
+  out << "% " << t.title << ". " << t.caption << "\n\\begin{tabular}{";
+  for (const auto& c : t.columns) out << (c.numeric ? 'r' : 'l');
+  out << "}\n\\toprule\n";
+  for (size_t c = 0; c < t.columns.size(); ++c)
+    out << (c ? " & " : "") << latex_escape(t.columns[c].title);
+  out << " \\\\\n\\midrule\n";
+  for (const auto& row : t.rows) {
+    for (size_t c = 0; c < row.size(); ++c) {
+      const bool bold = best[c] && cell_value(row[c]) == best[c];
+      out << (c ? " & " : "") << (bold ? "\\textbf{" : "") << latex_escape(row[c])
+          << (bold ? "}" : "");
+    }
+    out << " \\\\\n";
+  }
+  out << "\\bottomrule\n\\end{tabular}\n";
+  return out.str();
+}
+
+std::vector<Table> make_tables(const Analysis& a) {
+  std::vector<Table> tables{summary_table(a), instances_table(a), rules_table(a)};
+  if (a.thread_counts.size() > 1) tables.push_back(threads_table(a));
+  return tables;
+}
+
+}  // namespace bs::report

@@ -1,0 +1,50 @@
+// Raw rows: one JSON object per run, one line per row, in append-only files.
+//
+// The rows are the experiment's only record; tables and plots are made from them alone. So a row
+// must never be lost, duplicated or half-written, even when the runner is killed with SIGKILL:
+// - a row is appended with one write() of the whole line to a file opened O_APPEND, right after
+//   its run ends, so that a kill can only lose the run in flight;
+// - a line without its final newline can only be the tail of a write that was cut short; it is
+//   cut off when the file is opened for appending again (RowFile) and ignored by readers;
+// - `--resume` skips every run whose key (instance, config hash, seed, repetition) is already in
+//   some row file of the output directory.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace bs::experiments {
+
+// An open row file. Opening it removes a half-written last line.
+class RowFile {
+ public:
+  explicit RowFile(const std::string& path);
+  ~RowFile();
+  RowFile(const RowFile&) = delete;
+  RowFile& operator=(const RowFile&) = delete;
+  void append(const nlohmann::json& row);
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
+
+// Every row file (*.jsonl) of `dir`, sorted by name.
+std::vector<std::string> row_files(const std::string& dir);
+
+// The complete rows of one file, in order; a last line without its newline is skipped. A
+// malformed complete line is an InputError at its line.
+std::vector<nlohmann::json> read_rows(const std::string& path);
+
+// The keys of every row in every row file of `dir`.
+std::set<std::string> recorded_keys(const std::string& dir);
+
+// Appends to <dir>/rows.jsonl every row of the shard files <dir>/rows.shard-*.jsonl whose key it
+// lacks, in run order, then removes the shard files. Returns the number of rows added. Called by
+// MPI rank 0 once every rank is done, or by hand (`boundsearch run --merge`) after a Slurm array.
+size_t merge_shards(const std::string& dir);
+
+}  // namespace bs::experiments

@@ -1,0 +1,326 @@
+#include "experiments/runner.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+
+#include "core/error.hpp"
+#include "core/result.hpp"
+#include "experiments/rows.hpp"
+#include "experiments/sandbox.hpp"
+#include "solvers/solver.hpp"
+
+namespace bs::experiments {
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+struct Provenance {
+  std::string host, cpu_model;
+  BuildInfo build;
+};
+
+const Provenance& provenance() {
+  static const Provenance p = [] {
+    Provenance q;
+    char host[256] = {};
+    if (::gethostname(host, sizeof host - 1) == 0) q.host = host;
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    for (std::string line; std::getline(cpuinfo, line);)
+      if (line.rfind("model name", 0) == 0) {
+        const size_t colon = line.find(':');
+        if (colon != std::string::npos)
+          q.cpu_model = line.substr(line.find_first_not_of(' ', colon + 1));
+        break;
+      }
+    q.build = build_info();
+    return q;
+  }();
+  return p;
+}
+
+std::string utc_now() {
+  const auto now = std::chrono::system_clock::now();
+  const std::time_t t = std::chrono::system_clock::to_time_t(now);
+  const auto ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
+  std::tm tm{};
+  ::gmtime_r(&t, &tm);
+  char date[32], buf[48];
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S", &tm);
+  std::snprintf(buf, sizeof buf, "%s.%03dZ", date, static_cast<int>(ms));
+  return buf;
+}
+
+bool answered(const std::string& status) {
+  return status == "solved" || status == "infeasible";
+}
+
+std::string rows_name(const RunnerOptions& o) {
+  if (o.shard_count == 1) return "rows.jsonl";
+  return "rows.shard-" + std::to_string(o.shard_index) + "-of-" + std::to_string(o.shard_count) +
+         ".jsonl";
+}
+
+// The progress line: live on a terminal, a plain line every ten seconds otherwise.
+class Progress {
+ public:
+  Progress(RunnerOptions::Progress mode, std::ostream& log, size_t total)
+      : log_(log), total_(total), start_(Clock::now()), last_(start_) {
+    live_ = mode == RunnerOptions::Progress::live ||
+            (mode == RunnerOptions::Progress::automatic && ::isatty(STDERR_FILENO));
+    quiet_ = mode == RunnerOptions::Progress::quiet;
+  }
+  void update(const SweepSummary& s, bool final) {
+    if (quiet_ || total_ == 0) return;
+    const auto now = Clock::now();
+    if (!live_ && !final && now - last_ < std::chrono::seconds(10)) return;
+    last_ = now;
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    const double rate = elapsed > 0 ? static_cast<double>(s.done) / elapsed : 0;
+    const double eta = rate > 0 ? static_cast<double>(total_ - s.done) / rate : 0;
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "[%zu/%zu] %.1f runs/s  ETA %d:%02d  answered %zu  timeout %zu  memout %zu  "
+                  "failed %zu",
+                  s.done, total_, rate, static_cast<int>(eta) / 60, static_cast<int>(eta) % 60,
+                  s.answered, s.timeouts, s.memouts, s.failed);
+    if (live_)
+      log_ << "\r\033[K" << line << (final ? "\n" : "") << std::flush;
+    else
+      log_ << line << '\n' << std::flush;
+  }
+
+ private:
+  std::ostream& log_;
+  size_t total_;
+  Clock::time_point start_, last_;
+  bool live_ = false, quiet_ = false;
+};
+
+}  // namespace
+
+void parse_shard(const std::string& text, RunnerOptions& o) {
+  const size_t slash = text.find('/');
+  int i = -1, n = 0;
+  bool ok = slash != std::string::npos;
+  if (ok) {
+    auto [p1, e1] = std::from_chars(text.data(), text.data() + slash, i);
+    auto [p2, e2] = std::from_chars(text.data() + slash + 1, text.data() + text.size(), n);
+    ok = e1 == std::errc() && e2 == std::errc() && p1 == text.data() + slash &&
+         p2 == text.data() + text.size();
+  }
+  if (!ok || n < 1 || i < 0 || i >= n)
+    throw std::invalid_argument("--shard: expected i/n with 0 <= i < n, not '" + text + "'");
+  o.shard_index = i;
+  o.shard_count = n;
+}
+
+bool shard_from_slurm(RunnerOptions& o) {
+  const char* id = std::getenv("SLURM_ARRAY_TASK_ID");
+  const char* count = std::getenv("SLURM_ARRAY_TASK_COUNT");
+  if (!id || !count || o.shard_count != 1) return false;
+  const char* min = std::getenv("SLURM_ARRAY_TASK_MIN");
+  const long i = std::strtol(id, nullptr, 10) - (min ? std::strtol(min, nullptr, 10) : 0);
+  parse_shard(std::to_string(i) + "/" + count, o);
+  return true;
+}
+
+double SweepSummary::overhead_ms_per_run() const {
+  return done ? (wall_seconds - solver_seconds) * 1e3 / static_cast<double>(done) : 0;
+}
+
+RunBody solver_body(const Config& config) {
+  const PuzzleSolver* solver = find_puzzle(config.puzzle);
+  return [solver](const RunSpec& run) {
+    try {
+      return to_json(solver->solve_file(run.instance, run.options)).dump();
+    } catch (const InputError& e) {
+      return nlohmann::json{{"error", e.located()}}.dump();
+    }
+  };
+}
+
+nlohmann::json make_row(const Config& config, const RunSpec& run, const ChildOutcome& out,
+                        const std::string& start_time, const std::string& shard) {
+  const Provenance& env = provenance();
+  nlohmann::json row;
+  row["schema"] = 1;
+  row["key"] = run.key();
+  row["experiment"] = config.name;
+  row["puzzle"] = config.puzzle;
+  row["instance"] = fs::path(run.instance).stem().string();
+  row["instance_path"] = run.instance;
+  row["config"] = run.config->name;
+  row["config_hash"] = run.config_hash;
+  row["baseline"] =
+      config.baseline.empty() ? nlohmann::json(nullptr) : nlohmann::json(config.baseline);
+  row["run_index"] = run.index;
+  row["seed"] = run.seed;
+  row["repetition"] = run.repetition;
+  row["threads"] = run.threads;
+
+  const nlohmann::json result = nlohmann::json::parse(out.output, nullptr, false);
+  const bool readable = result.is_object();
+  std::string status, error;
+  if (out.out_of_memory) {
+    status = "memout";
+  } else if (out.killed_by_watchdog) {
+    status = "timeout";
+    error = "killed by the watchdog";
+  } else if (out.signal != 0) {
+    status = "crash";
+    error = std::string("killed by signal ") + std::to_string(out.signal) + " (" +
+            ::strsignal(out.signal) + ")";
+  } else if (out.exit_code != 0) {
+    status = "crash";
+    error = "exit code " + std::to_string(out.exit_code);
+  } else if (!readable) {
+    status = "error";
+    error = "the run wrote no readable result";
+  } else if (result.contains("error")) {
+    status = "error";
+    error =
+        result["error"].is_string() ? result["error"].get<std::string>() : result["error"].dump();
+  } else {
+    status = result.value("status", "error");
+    if (status == "unknown" && result.value("stop_reason", "") == "time-limit") status = "timeout";
+  }
+  row["status"] = status;
+  const bool has_result = readable && !result.contains("error") && status != "memout";
+  row["stop_reason"] = has_result && result.contains("stop_reason") ? result["stop_reason"]
+                                                                    : nlohmann::json(nullptr);
+  row["verified"] = has_result && result.value("verified", false);
+  row["certificate"] = nullptr;
+  if (has_result && result.contains("certificate") && result["certificate"].is_object())
+    row["certificate"] = result["certificate"].value("kind", "");
+  row["wall_seconds"] = out.wall_seconds;
+  row["cpu_seconds"] = out.cpu_seconds;
+  row["peak_rss_mb"] = out.peak_rss_mb;
+  row["time_limit"] = config.time_limit;
+  row["memory_limit_mb"] = config.memory_limit_mb;
+  row["exit_code"] = out.exit_code;
+  row["signal"] = out.signal;
+  if (!error.empty() || !out.stderr_tail.empty()) {
+    std::string e = error;
+    if (!out.stderr_tail.empty() && status != "solved" && status != "infeasible")
+      e += (e.empty() ? "" : "; stderr: ") + out.stderr_tail;
+    if (!e.empty()) row["error"] = e;
+  }
+  row["stats"] = has_result && result.contains("stats") && result["stats"].is_object()
+                     ? result["stats"]
+                     : nlohmann::json::object();
+  nlohmann::json options = nlohmann::json::object();
+  for (const auto& [k, v] : run.options.non_default()) options[k] = v;
+  row["options"] = options;
+  row["git_commit"] = env.build.git_commit;
+  row["git_dirty"] = env.build.git_dirty;
+  row["compiler"] = env.build.compiler;
+  row["build_type"] = env.build.build_type;
+  row["host"] = env.host;
+  row["cpu_model"] = env.cpu_model;
+  row["start_time"] = start_time;
+  row["shard"] = shard;
+  return row;
+}
+
+SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const RunBody& body,
+                       std::ostream& log) {
+  SweepSummary s;
+  std::error_code ec;
+  fs::create_directories(config.output, ec);
+  if (ec)
+    throw InputError(config.output, 0, 0, "cannot create the output directory: " + ec.message());
+  s.rows_path = (fs::path(config.output) / rows_name(options)).string();
+
+  // Shards of one grid share the directory and start at once, so a shard looks only at its own
+  // file and at the merged one; an unsharded sweep looks at every row file.
+  const std::string merged = (fs::path(config.output) / "rows.jsonl").string();
+  std::vector<std::string> mine;
+  if (options.shard_count == 1)
+    mine = row_files(config.output);
+  else
+    mine = {s.rows_path, merged};
+  for (const auto& f : mine) {
+    if (!fs::exists(f) || fs::file_size(f) == 0) continue;
+    if (options.overwrite) {
+      fs::remove(f);
+    } else if (!options.resume) {
+      throw InputError(f, 0, 0,
+                       "already holds rows: pass --resume to continue the sweep, or --overwrite "
+                       "to start it again");
+    }
+  }
+  const std::set<std::string> done_keys =
+      options.resume ? recorded_keys(config.output) : std::set<std::string>{};
+  RowFile rows(s.rows_path);
+  // The config beside its rows, so that the directory says how it was made.
+  fs::copy_file(config.file, fs::path(config.output) / "config.toml",
+                fs::copy_options::overwrite_existing, ec);
+
+  const std::vector<RunSpec> grid = expand_runs(config);
+  s.grid = grid.size();
+  std::vector<const RunSpec*> todo;
+  for (const RunSpec& r : grid) {
+    if (r.index % static_cast<size_t>(options.shard_count) !=
+        static_cast<size_t>(options.shard_index))
+      continue;
+    ++s.mine;
+    if (done_keys.count(r.key()))
+      ++s.skipped;
+    else
+      todo.push_back(&r);
+  }
+
+  const int jobs = options.jobs > 0 ? options.jobs : config.jobs;
+  Limits limits;
+  limits.wall_seconds = config.time_limit;
+  limits.grace_seconds = std::max(1.0, 0.1 * config.time_limit);
+  limits.memory_mb = config.memory_limit_mb;
+
+  const std::string shard =
+      std::to_string(options.shard_index) + "/" + std::to_string(options.shard_count);
+  Progress progress(options.progress, log, todo.size());
+  Sandbox sandbox(config.output);
+  std::vector<std::string> start_times(todo.size());
+  const auto sweep_start = Clock::now();
+  size_t next = 0;
+  while (next < todo.size() || sandbox.running() > 0) {
+    while (next < todo.size() && sandbox.running() < static_cast<size_t>(jobs)) {
+      const RunSpec& run = *todo[next];
+      start_times[next] = utc_now();
+      sandbox.start(next, limits, [&body, &run] { return body(run); });
+      ++next;
+    }
+    auto [tag, outcome] = sandbox.wait_any();
+    const nlohmann::json row = make_row(config, *todo[tag], outcome, start_times[tag], shard);
+    rows.append(row);
+    const std::string status = row["status"];
+    ++s.done;
+    if (answered(status)) ++s.answered;
+    if (status == "timeout") ++s.timeouts;
+    if (status == "memout") ++s.memouts;
+    if (status == "crash" || status == "error") ++s.failed;
+    const auto& stats = row["stats"];
+    if (stats.contains("wall_seconds") && stats["wall_seconds"].is_number())
+      s.solver_seconds += stats["wall_seconds"].get<double>();
+    s.wall_seconds = std::chrono::duration<double>(Clock::now() - sweep_start).count();
+    progress.update(s, false);
+  }
+  s.wall_seconds = std::chrono::duration<double>(Clock::now() - sweep_start).count();
+  progress.update(s, true);
+  return s;
+}
+
+}  // namespace bs::experiments

@@ -1,0 +1,443 @@
+// The report: aggregates checked against values worked out by hand, the row reader's tolerance
+// of a killed runner and its intolerance of anything else, LaTeX that pdflatex accepts, plots
+// that gnuplot draws, byte-identical output from the same rows, and contradictions made loud.
+#include "experiments/report.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using bs::report::Analysis;
+using nlohmann::json;
+
+// A fresh folder per test and process (ctest runs tests as parallel processes), removed when the
+// test passes and kept for a look when it fails.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+    path_ = fs::path(testing::TempDir()) / (std::string("report_") + std::to_string(getpid()) +
+                                            "_" + info->test_suite_name() + "_" + info->name());
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~ScratchDir() {
+    if (!testing::Test::HasFailure()) fs::remove_all(path_);
+  }
+  operator std::string() const { return path_.string(); }
+
+ private:
+  fs::path path_;
+};
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// A row as the runner writes it, time limit 7 s, one thread; tests change what they need.
+json row(const std::string& instance, const std::string& config, const std::string& status,
+         double wall) {
+  return {{"schema", 1},
+          {"experiment", "test"},
+          {"puzzle", "peg"},
+          {"instance", instance},
+          {"config", config},
+          {"config_hash", config},
+          {"baseline", nullptr},
+          {"seed", 1},
+          {"repetition", 0},
+          {"threads", 1},
+          {"status", status},
+          {"wall_seconds", wall},
+          {"cpu_seconds", wall},
+          {"time_limit", 7.0},
+          {"stats", json::object()}};
+}
+
+// A row as one line of a row file, keyed by instance, config, seed and threads.
+std::string line(json r) {
+  if (!r.contains("key"))
+    r["key"] = r["instance"].get<std::string>() + "|" + r["config"].get<std::string>() + "|" +
+               std::to_string(r["seed"].get<int>()) + "|t" +
+               std::to_string(r["threads"].get<int>());
+  return r.dump() + "\n";
+}
+
+void write_rows(const std::string& dir, const std::string& file, const std::vector<json>& rows,
+                const std::string& tail = "") {
+  std::ofstream out(fs::path(dir) / file, std::ios::binary);
+  for (const auto& r : rows) out << line(r);
+  out << tail;
+}
+
+json with(json r, const std::string& field, const json& value) {
+  r[field] = value;
+  return r;
+}
+
+json with_stats(json r, const json& stats) {
+  r["stats"] = stats;
+  return r;
+}
+
+const bs::report::Group& group(const Analysis& a, const std::string& config, int threads = 1) {
+  for (const auto& g : a.groups)
+    if (g.config == config && g.threads == threads) return g;
+  throw std::logic_error("no group " + config);
+}
+
+const bs::report::Table& table(const std::vector<bs::report::Table>& tables,
+                               const std::string& name) {
+  for (const auto& t : tables)
+    if (t.name == name) return t;
+  throw std::logic_error("no table " + name);
+}
+
+// Times are chosen so that, with the 1 s shift, the shifted values multiply to perfect powers.
+std::vector<json> two_configs() {
+  return {
+      with_stats(row("i1", "base", "solved", 1), {{"nodes", 0}, {"prunes_jump-bounds", 5}}),
+      with_stats(row("i2", "base", "timeout", 7.25), {{"nodes", 90}, {"prunes_jump-bounds", 7}}),
+      with_stats(row("i3", "base", "infeasible", 3), {{"nodes", 990}}),
+      with_stats(row("i1", "fast", "solved", 0), {{"nodes", 0}, {"prunes_position-class", 2}}),
+      with_stats(row("i2", "fast", "solved", 1), {{"nodes", 0}, {"prunes_position-class", 2}}),
+      with_stats(row("i3", "fast", "infeasible", 3), {{"nodes", 0}, {"prunes_position-class", 2}}),
+  };
+}
+
+bool on_path(const std::string& program) {
+  return std::system(("command -v " + program + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+// Skips when `program` is missing, unless BS_REQUIRE_<VAR>=1 demands it.
+bool have_or_skip(const std::string& program, const char* require_var) {
+  if (on_path(program)) return true;
+  const char* require = std::getenv(require_var);
+  if (require && std::string(require) == "1") {
+    ADD_FAILURE() << program << " is not on PATH and " << require_var << "=1";
+    return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST(ReportAggregates, HandWorkedValues) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  write_rows(dir, "rows.jsonl", two_configs());
+  const Analysis a = bs::report::analyse(bs::report::read_rows(dir), "base");
+  ASSERT_EQ(a.groups.size(), 2u);
+  const auto& base = group(a, "base");
+  const auto& fast = group(a, "fast");
+  EXPECT_EQ(base.solved, 2);
+  EXPECT_EQ(base.timeouts, 1);
+  EXPECT_EQ(fast.solved, 3);
+  // PAR-2: (1 + 2*7 + 3) / 3 and (0 + 1 + 3) / 3.
+  EXPECT_DOUBLE_EQ(base.par2, 6.0);
+  EXPECT_DOUBLE_EQ(fast.par2, 4.0 / 3);
+  // SGM time, the timeout counted at its limit 7: cbrt(2 * 8 * 4) - 1 and cbrt(1 * 2 * 4) - 1.
+  EXPECT_NEAR(base.sgm_time, 3.0, 1e-12);
+  EXPECT_NEAR(fast.sgm_time, 1.0, 1e-12);
+  // SGM nodes, shift 10: cbrt(10 * 100 * 1000) - 10 and cbrt(10^3) - 10.
+  EXPECT_NEAR(base.sgm_nodes, 90.0, 1e-9);
+  EXPECT_NEAR(fast.sgm_nodes, 0.0, 1e-9);
+  // Speedup over i1 and i3, answered by both: sqrt(2 * 4) - 1 against sqrt(1 * 4) - 1.
+  EXPECT_NEAR(fast.speedup, std::sqrt(8.0) - 1, 1e-12);
+  EXPECT_NEAR(base.speedup, 1.0, 1e-12);
+  EXPECT_TRUE(a.thread_speedups.empty());
+
+  const auto tables = bs::report::make_tables(a);
+  const auto& rules = table(tables, "rules");
+  ASSERT_EQ(rules.rows.size(), 2u);
+  EXPECT_EQ(rules.rows[0], (std::vector<std::string>{"jump-bounds", "12", "0"}));
+  EXPECT_EQ(rules.rows[1], (std::vector<std::string>{"position-class", "0", "6"}));
+  const auto& summary = table(tables, "summary");
+  EXPECT_EQ(summary.rows[0], (std::vector<std::string>{"base", "1", "3", "2", "1", "0", "0", "6.00",
+                                                       "3.00", "90.0", "1.00"}));
+  EXPECT_EQ(summary.rows[1].back(), "1.83");
+  EXPECT_EQ(table(tables, "instances").rows[1],
+            (std::vector<std::string>{"i2", "T/O", "1.00", "solved"}));
+  EXPECT_EQ(std::count_if(tables.begin(), tables.end(),
+                          [](const auto& t) { return t.name == "threads"; }),
+            0);
+}
+
+TEST(ReportAggregates, NoBaselineNoSpeedupColumn) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  write_rows(dir, "rows.jsonl", two_configs());
+  const Analysis a = bs::report::analyse(bs::report::read_rows(dir));
+  EXPECT_TRUE(a.baseline.empty());
+  EXPECT_TRUE(std::isnan(group(a, "fast").speedup));
+  EXPECT_EQ(table(bs::report::make_tables(a), "summary").columns.back().title, "SGM nodes");
+  EXPECT_THROW(bs::report::analyse(bs::report::read_rows(dir), "nope"), std::invalid_argument);
+}
+
+TEST(ReportAggregates, SpeedupAgainstThreadsAndMedianOverSeeds) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  const auto at = [](json r, int threads, int seed = 1) {
+    return with(with(std::move(r), "threads", threads), "seed", seed);
+  };
+  write_rows(dir, "rows.jsonl",
+             {at(row("i1", "par", "solved", 3), 1), at(row("i2", "par", "solved", 7), 1),
+              at(row("i1", "par", "solved", 1), 2), at(row("i2", "par", "timeout", 7.5), 2),
+              at(row("i1", "par", "solved", 0), 4), at(row("i2", "par", "solved", 1), 4),
+              // three seeds of i3 at 4 threads: 2 s, 4 s and a timeout; the median is 4 s
+              at(row("i3", "par", "solved", 2), 4, 1), at(row("i3", "par", "solved", 4), 4, 2),
+              at(row("i3", "par", "timeout", 7.1), 4, 3)});
+  const Analysis a = bs::report::analyse(bs::report::read_rows(dir));
+  ASSERT_EQ(a.thread_speedups.size(), 3u);
+  EXPECT_EQ(a.thread_speedups[0].threads, 1);
+  EXPECT_NEAR(a.thread_speedups[0].speedup, 1.0, 1e-12);
+  // At 2 threads only i1 was answered at both counts: (3 + 1 - 1) / (1 + 1 - 1).
+  EXPECT_EQ(a.thread_speedups[1].instances, 1);
+  EXPECT_NEAR(a.thread_speedups[1].speedup, 3.0, 1e-12);
+  // At 4 threads i1 and i2: (sqrt(4 * 8) - 1) / (sqrt(1 * 2) - 1); i3 never ran on 1 thread.
+  EXPECT_EQ(a.thread_speedups[2].instances, 2);
+  EXPECT_NEAR(a.thread_speedups[2].speedup, (std::sqrt(32.0) - 1) / (std::sqrt(2.0) - 1), 1e-9);
+
+  const auto tables = bs::report::make_tables(a);
+  EXPECT_EQ(table(tables, "threads").rows.size(), 3u);
+  const auto& instances = table(tables, "instances");
+  EXPECT_EQ(instances.columns[3].title, "par t=4");
+  EXPECT_EQ(instances.rows[2], (std::vector<std::string>{"i3", "", "", "4.00 (2/3)", "solved"}));
+}
+
+TEST(ReportLatex, EscapesSpecials) {
+  EXPECT_EQ(bs::report::latex_escape("a_b&c%d#e$f{g}h~i^j\\k"),
+            "a\\_b\\&c\\%d\\#e\\$f\\{g\\}h\\textasciitilde{}i\\textasciicircum{}j"
+            "\\textbackslash{}k");
+  EXPECT_EQ(bs::report::latex_escape("plain-name.1"), "plain-name.1");
+}
+
+TEST(ReportLatex, BoldsTheBestValueOfEachColumn) {
+  using bs::report::Best;
+  const bs::report::Table t{
+      "t",
+      "T",
+      "caption",
+      {{"name"},
+       {"solved", true, Best::max},
+       {"time", true, Best::min},
+       {"runs", true, Best::none}},
+      {{"a_1", "3", "2.50", "9"}, {"b", "5", "1.20", "4"}, {"c", "5", "T/O", "1"}}};
+  const std::string tex = bs::report::to_latex(t);
+  EXPECT_NE(tex.find("\\begin{tabular}{lrrr}"), std::string::npos) << tex;
+  EXPECT_NE(tex.find("\\toprule"), std::string::npos);
+  EXPECT_NE(tex.find("\\midrule"), std::string::npos);
+  EXPECT_NE(tex.find("\\bottomrule"), std::string::npos);
+  EXPECT_NE(tex.find("a\\_1 & 3 & 2.50 & 9 \\\\"), std::string::npos) << tex;
+  EXPECT_NE(tex.find("b & \\textbf{5} & \\textbf{1.20} & 4 \\\\"), std::string::npos) << tex;
+  EXPECT_NE(tex.find("c & \\textbf{5} & T/O & 1 \\\\"), std::string::npos) << tex;  // a tie
+  EXPECT_EQ(tex.find("\\textbf{1}"), std::string::npos) << "runs has no best";
+}
+
+TEST(ReportCsv, QuotesPerRfc4180) {
+  const bs::report::Table t{"t", "T", "", {{"a"}, {"b"}}, {{"x,y", "say \"hi\""}, {"plain", ""}}};
+  EXPECT_EQ(bs::report::to_csv(t), "a,b\r\n\"x,y\",\"say \"\"hi\"\"\"\r\nplain,\r\n");
+}
+
+TEST(ReportInput, HalfWrittenLastLineBlankLinesAndReruns) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  // The last complete row of a key wins; the cut-off tail is a runner killed mid-write.
+  write_rows(
+      dir, "rows.jsonl",
+      {row("i1", "a", "timeout", 7), row("i2", "a", "solved", 1), row("i1", "a", "solved", 2)},
+      "\n  \n{\"key\": \"i3|a|1|t1\", \"instance\": \"i3\", \"sta");
+  const auto rows = bs::report::read_rows(dir);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].instance, "i1");
+  EXPECT_EQ(rows[0].status, "solved");
+  EXPECT_DOUBLE_EQ(rows[0].wall, 2);
+}
+
+TEST(ReportInput, MalformedMiddleLineNamesItsLine) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  write_rows(dir, "rows.shard-0-of-2.jsonl", {row("i1", "a", "solved", 1)});
+  const std::string file = (fs::path(dir) / "rows.shard-1-of-2.jsonl").string();
+  std::ofstream(file) << line(row("i2", "a", "solved", 1)) << "\n"
+                      << "{\"key\": oops}\n"
+                      << line(row("i3", "a", "solved", 1));
+  try {
+    bs::report::read_rows(dir);
+    FAIL() << "a malformed line must be an error";
+  } catch (const bs::InputError& e) {
+    EXPECT_EQ(e.file(), file);
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_EQ(e.col(), 9);
+    EXPECT_NE(e.located().find(":3:9: malformed JSON"), std::string::npos) << e.located();
+  }
+  std::ofstream(file) << line(with(row("i2", "a", "solved", 1), "status", "done"));
+  try {
+    bs::report::read_rows(dir);
+    FAIL() << "an unknown status must be an error";
+  } catch (const bs::InputError& e) {
+    EXPECT_EQ(e.line(), 1);
+    EXPECT_NE(std::string(e.what()).find("'done'"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ReportInput, NoRowsIsAnError) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  EXPECT_THROW(bs::report::read_rows(dir + "/missing"), bs::InputError);
+  EXPECT_THROW(bs::report::read_rows(dir), bs::InputError);
+  write_rows(dir, "rows.jsonl", {}, "{\"half\": ");
+  EXPECT_THROW(bs::report::read_rows(dir), bs::InputError);
+}
+
+TEST(ReportContradiction, WarnedAndMarked) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  write_rows(dir, "rows.jsonl",
+             {row("i1", "a", "solved", 1), row("i1", "b", "infeasible", 1),
+              row("i2", "a", "solved", 1), row("i2", "b", "solved", 2)});
+  const Analysis a = bs::report::analyse(bs::report::read_rows(dir));
+  ASSERT_EQ(a.contradictions.size(), 1u);
+  EXPECT_EQ(a.contradictions[0].instance, "i1");
+  EXPECT_EQ(a.contradictions[0].solved_by, std::vector<std::string>{"a"});
+  EXPECT_EQ(a.contradictions[0].infeasible_by, std::vector<std::string>{"b"});
+
+  std::ostringstream warn;
+  const std::string summary = bs::report::write_report(dir, "", warn);
+  EXPECT_NE(warn.str().find("WARNING: contradictory answers on i1: solved by a; infeasible by b"),
+            std::string::npos)
+      << warn.str();
+  EXPECT_NE(summary.find("WARNING"), std::string::npos);
+  const std::string md = slurp(fs::path(dir) / "report" / "instances.md");
+  EXPECT_NE(md.find("| i1 | 1.00 | 1.00 | CONTRADICTION |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| i2 | 1.00 | 2.00 | solved |"), std::string::npos) << md;
+}
+
+TEST(ReportOutput, SameRowsGiveByteIdenticalFiles) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  auto rows = two_configs();
+  rows.push_back(with(row("i1", "base", "solved", 0.5), "threads", 2));
+  rows.push_back(with(row("i1", "fast", "solved", 0.25), "threads", 2));
+  write_rows(dir, "rows.jsonl", rows);
+  const fs::path out = fs::path(dir) / "report";
+  const auto snapshot = [&] {
+    std::ostringstream warn;
+    std::map<std::string, std::string> files{{"stdout", bs::report::write_report(dir, "", warn)}};
+    // cairo stamps each PDF with the time it was made; everything else must match.
+    for (const auto& e : fs::directory_iterator(out))
+      if (e.path().extension() != ".pdf") files[e.path().filename().string()] = slurp(e.path());
+    fs::remove_all(out);
+    return files;
+  };
+  const auto first = snapshot();
+  EXPECT_EQ(first, snapshot());
+  for (const char* name :
+       {"summary.csv", "summary.md", "summary.tex", "instances.tex", "rules.md", "threads.csv",
+        "report.tex", "cactus.gp", "cactus.dat", "scatter-base-vs-fast-t1.dat", "speedup.gp"})
+    EXPECT_TRUE(first.count(name)) << name;
+}
+
+TEST(ReportOutput, PdflatexCompilesTheReport) {
+  if (!have_or_skip("pdflatex", "BS_REQUIRE_PDFLATEX")) {
+    if (!HasFailure()) GTEST_SKIP() << "pdflatex is not on PATH";
+    return;
+  }
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  auto rows = two_configs();
+  for (auto& r : rows) {
+    r["config"] = r["config"].get<std::string>() + "_&%#${}~^\\<>|";
+    r["instance"] = r["instance"].get<std::string>() + "_x#1";
+  }
+  rows.push_back(row("i4", "base_&%#${}~^\\<>|", "crash", 0.1));
+  write_rows(dir, "rows.jsonl", rows);
+  std::ostringstream warn;
+  bs::report::write_report(dir, "base_&%#${}~^\\<>|", warn);
+  const fs::path out = fs::path(dir) / "report";
+  const std::string cmd = "cd '" + out.string() +
+                          "' && pdflatex -interaction=nonstopmode -halt-on-error report.tex "
+                          ">pdflatex.log 2>&1 </dev/null";
+  const int status = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << slurp(out / "pdflatex.log");
+  EXPECT_GT(fs::file_size(out / "report.pdf"), 1000u);
+}
+
+TEST(ReportPlots, GnuplotDrawsPdfAndSvg) {
+  if (!have_or_skip("gnuplot", "BS_REQUIRE_GNUPLOT")) {
+    if (!HasFailure()) GTEST_SKIP() << "gnuplot is not on PATH";
+    return;
+  }
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  auto rows = two_configs();
+  for (auto r : two_configs()) rows.push_back(with(r, "threads", 2));
+  write_rows(dir, "rows.jsonl", rows);
+  std::ostringstream warn;
+  bs::report::write_report(dir, "base", warn);
+  EXPECT_EQ(warn.str(), "");
+  const fs::path out = fs::path(dir) / "report";
+  for (const char* name :
+       {"cactus", "scatter-fast-vs-base-t1", "scatter-fast-vs-base-t2", "speedup"}) {
+    SCOPED_TRACE(name);
+    const fs::path pdf = out / (std::string(name) + ".pdf");
+    const fs::path svg = out / (std::string(name) + ".svg");
+    ASSERT_TRUE(fs::exists(pdf) && fs::exists(svg));
+    EXPECT_GT(fs::file_size(pdf), 1000u);
+    const std::string text = slurp(svg);
+    EXPECT_NE(text.find("<svg"), std::string::npos);
+    EXPECT_TRUE(text.find("<path") != std::string::npos ||
+                text.find("<polyline") != std::string::npos);
+  }
+}
+
+TEST(ReportCli, ExitCodesAndLocatedErrors) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  const auto run = [&](const std::string& args, std::string* err = nullptr) {
+    const std::string err_file = dir + "/cli.err";
+    const int status = std::system(
+        (std::string(BS_CLI) + " report " + args + " >" + dir + "/cli.out 2>" + err_file).c_str());
+    if (err) *err = slurp(err_file);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  const std::string rows_dir = dir + "/rows";
+  fs::create_directories(rows_dir);
+  write_rows(rows_dir, "rows.jsonl", two_configs());
+  EXPECT_EQ(run(rows_dir + " --baseline base"), 0);
+  EXPECT_NE(slurp(dir + "/cli.out").find("| config | threads |"), std::string::npos);
+  EXPECT_TRUE(fs::exists(fs::path(rows_dir) / "report" / "summary.tex"));
+  EXPECT_EQ(run(rows_dir + " --baseline nope"), 2);
+
+  // Without gnuplot the tables and the plot scripts are still made, with one warning.
+  fs::remove_all(fs::path(rows_dir) / "report");
+  std::string err;
+  const int code = std::system(("/usr/bin/env PATH=/nonexistent " + std::string(BS_CLI) +
+                                " report " + rows_dir + " >/dev/null 2>" + dir + "/cli.err")
+                                   .c_str());
+  EXPECT_TRUE(WIFEXITED(code) && WEXITSTATUS(code) == 0);
+  err = slurp(dir + "/cli.err");
+  EXPECT_EQ(err, "WARNING: gnuplot is not on PATH; wrote the plots' .dat and .gp files only\n");
+  EXPECT_TRUE(fs::exists(fs::path(rows_dir) / "report" / "cactus.gp"));
+  EXPECT_FALSE(fs::exists(fs::path(rows_dir) / "report" / "cactus.pdf"));
+  EXPECT_TRUE(fs::exists(fs::path(rows_dir) / "report" / "summary.tex"));
+
+  EXPECT_EQ(run(dir + "/no-such-dir"), 2);
+
+  std::ofstream(rows_dir + "/rows.jsonl", std::ios::app) << "not json\n";
+  EXPECT_EQ(run(rows_dir, &err), 2);
+  EXPECT_EQ(err.rfind(rows_dir + "/rows.jsonl:7:", 0), 0u) << err;
+}

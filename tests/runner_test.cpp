@@ -1,0 +1,353 @@
+// The experiment runner: configs are checked before anything runs, every run becomes exactly one
+// row whatever happens to it, and a sweep killed with SIGKILL and resumed loses and duplicates
+// nothing.
+#include "experiments/runner.hpp"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "core/error.hpp"
+#include "experiments/config.hpp"
+#include "experiments/rows.hpp"
+
+namespace fs = std::filesystem;
+using namespace bs::experiments;
+
+namespace {
+
+// A fresh directory per test and process (ctest runs tests in parallel).
+class RunnerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() /
+           ("bs-runner-" + std::to_string(::getpid()) + "-" + info->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    board_ = write("board.txt", "# a 1x3 row\nXXo\n\nooX\n");
+    board2_ = write("board2.txt", "XXo\n\nXoo\n");  // infeasible: the one jump ends at the right
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string write(const std::string& name, const std::string& text) {
+    const fs::path p = dir_ / name;
+    std::ofstream(p) << text;
+    return p.string();
+  }
+  // A config over the two boards with `extra` appended; output inside the test dir.
+  std::string config(const std::string& extra) {
+    return write("c.toml", "puzzle = \"peg\"\ninstances = [\"" + board_ + "\", \"" + board2_ +
+                               "\"]\noutput = \"" + (dir_ / "out").string() + "\"\n" + extra);
+  }
+  std::vector<nlohmann::json> all_rows() {
+    std::vector<nlohmann::json> rows;
+    for (const auto& f : row_files((dir_ / "out").string()))
+      for (auto& r : read_rows(f)) rows.push_back(r);
+    return rows;
+  }
+
+  fs::path dir_;
+  std::string board_, board2_;
+};
+
+bs::InputError config_error(const std::string& path) {
+  try {
+    load_config(path);
+  } catch (const bs::InputError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no error for " << path;
+  return bs::InputError("", 0, 0, "");
+}
+
+// A stand-in for a solver: the run's seed says what to do.
+std::string scripted_body(const RunSpec& run) {
+  switch (run.seed) {
+    case 1:
+      return R"({"status":"solved","stop_reason":"solution","verified":true,"certificate":null,)"
+             R"("stats":{"nodes":7,"wall_seconds":0.001}})";
+    case 2:
+      std::raise(SIGSEGV);
+      break;
+    case 3:
+      std::this_thread::sleep_for(std::chrono::seconds(30));
+      break;
+    case 4: {
+      std::vector<std::vector<char>> hog;
+      for (;;) hog.emplace_back(size_t{16} << 20, 'x');
+    }
+    case 5:
+      throw std::runtime_error("the solver gave up");
+  }
+  return "{}";
+}
+
+}  // namespace
+
+TEST_F(RunnerTest, ConfigErrorsNameFileLineAndKey) {
+  struct Case {
+    std::string text, key;
+    int line;
+  };
+  const std::vector<Case> cases = {
+      {"colour = 3\n", "colour", 4},
+      {"threads = \"two\"\n", "threads", 4},
+      {"repetitions = 0\n", "repetitions", 4},
+      {"[configs.a]\nthreads = 2\n", "configs.a.threads", 5},
+      {"[configs.a]\nspawn-depth = 99\n", "configs.a.spawn-depth", 5},
+      {"[configs.a]\nno-such-option = 1\n", "configs.a.no-such-option", 5},
+      {"baseline = \"zzz\"\n", "baseline", 4},
+      {"[base]\nrules = [1]\n", "base.rules", 5},
+  };
+  for (const auto& c : cases) {
+    const std::string path = config(c.text);
+    const bs::InputError e = config_error(path);
+    EXPECT_EQ(e.file(), path);
+    EXPECT_EQ(e.line(), c.line) << c.text << " -> " << e.located();
+    EXPECT_NE(std::string(e.what()).find("'" + c.key + "'"), std::string::npos) << e.located();
+  }
+  // A missing instance names its line too.
+  const std::string missing = write("m.toml", "puzzle = \"peg\"\n\ninstances = [\"nope.txt\"]\n");
+  const bs::InputError e = config_error(missing);
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_NE(std::string(e.what()).find("nope.txt"), std::string::npos);
+  // A glob that matches nothing, an unknown puzzle and a syntax error.
+  EXPECT_EQ(
+      config_error(write("g.toml", "puzzle = \"peg\"\ninstances = [\"/nonexistent/*.txt\"]\n"))
+          .line(),
+      2);
+  EXPECT_EQ(config_error(write("p.toml", "puzzle = \"chess\"\n")).line(), 1);
+  EXPECT_EQ(config_error(write("s.toml", "puzzle = \"peg\"\n\nthreads = [1,\n")).line(), 3);
+}
+
+TEST_F(RunnerTest, GridHasEveryCombinationInAFixedOrderWithDistinctKeys) {
+  const Config c = load_config(config(
+      "threads = [1, 2]\nseeds = [5, 6, 7]\nrepetitions = 2\n[configs.a]\n[configs.b]\nrules = "
+      "\"none\"\n"));
+  const auto runs = expand_runs(c);
+  ASSERT_EQ(runs.size(), 2u * 2 * 2 * 3 * 2);
+  std::set<std::string> keys, hashes;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    EXPECT_EQ(runs[i].index, i);
+    keys.insert(runs[i].key());
+    hashes.insert(runs[i].config_hash);
+    EXPECT_EQ(runs[i].options.integer("threads"), runs[i].threads);
+    EXPECT_EQ(runs[i].options.integer("seed"), runs[i].seed);
+  }
+  EXPECT_EQ(keys.size(), runs.size());
+  EXPECT_EQ(hashes.size(), 4u);  // configs x threads; seeds are not part of the hash
+  EXPECT_EQ(expand_runs(load_config(config("threads = [1, 2]\nseeds = [5, 6, 7]\nrepetitions = "
+                                           "2\n[configs.a]\n[configs.b]\nrules = \"none\"\n")))[7]
+                .key(),
+            runs[7].key());
+}
+
+TEST_F(RunnerTest, GeneratorSpecsBecomeInstanceFiles) {
+  const Config c =
+      load_config(write("g.toml", "puzzle = \"peg\"\noutput = \"" + (dir_ / "out").string() +
+                                      "\"\n[[generate]]\nkind = \"pairs\"\nrows = 1\ncols = 4\n"));
+  EXPECT_EQ(c.instances.size(), 16u);
+  for (const auto& f : c.instances) EXPECT_TRUE(fs::exists(f)) << f;
+  const bs::InputError e =
+      config_error(write("h.toml", "puzzle = \"peg\"\n[[generate]]\nkind = \"pairs\"\nrows = 1\n"));
+  EXPECT_EQ(e.line(), 2);  // the [[generate]] table
+  EXPECT_NE(std::string(e.what()).find("rows and cols"), std::string::npos) << e.located();
+}
+
+TEST_F(RunnerTest, CrashTimeoutMemoutAndErrorEachBecomeOneRowAndTheSweepGoesOn) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "RLIMIT_AS cannot be combined with a sanitizer's shadow memory";
+#endif
+  const Config c = load_config(
+      config("seeds = [1, 2, 3, 4, 5]\ntime_limit = 0.3\nmemory_limit_mb = 512\njobs = 2\n"));
+  RunnerOptions o;
+  o.progress = RunnerOptions::Progress::quiet;
+  std::ostringstream log;
+  const SweepSummary s = run_sweep(c, o, scripted_body, log);
+  EXPECT_EQ(s.done, 10u);
+  const auto rows = all_rows();
+  ASSERT_EQ(rows.size(), 10u);
+  std::map<int64_t, std::string> status_by_seed;
+  for (const auto& r : rows) {
+    const int64_t seed = r["seed"];
+    const std::string status = r["status"];
+    if (status_by_seed.count(seed)) {
+      EXPECT_EQ(status_by_seed[seed], status);
+    }
+    status_by_seed[seed] = status;
+    EXPECT_TRUE(r["wall_seconds"].is_number());
+    EXPECT_EQ(r["config_hash"].get<std::string>().size(), 16u);
+    EXPECT_TRUE(r.contains("git_commit") && r.contains("cpu_model") && r.contains("start_time"));
+  }
+  EXPECT_EQ(status_by_seed[1], "solved");
+  EXPECT_EQ(status_by_seed[2], "crash");
+  EXPECT_EQ(status_by_seed[3], "timeout");
+  EXPECT_EQ(status_by_seed[4], "memout");
+  EXPECT_EQ(status_by_seed[5], "error");
+  EXPECT_EQ(s.answered, 2u);
+  EXPECT_EQ(s.timeouts, 2u);
+  EXPECT_EQ(s.memouts, 2u);
+  EXPECT_EQ(s.failed, 4u);
+  for (const auto& r : rows) {
+    if (r["seed"] == 3) {
+      EXPECT_LT(r["wall_seconds"].get<double>(), 5.0);  // the watchdog acted
+    }
+    if (r["seed"] == 5) {
+      EXPECT_NE(r["error"].get<std::string>().find("the solver gave up"), std::string::npos);
+    }
+    if (r["seed"] == 1) {
+      EXPECT_EQ(r["stats"]["nodes"], 7);
+    }
+  }
+}
+
+TEST_F(RunnerTest, RealSolverRowsCarryTheAnswerAndOptions) {
+  const Config c = load_config(config("[configs.plain]\nrules = \"none\"\n[configs.full]\n"));
+  RunnerOptions o;
+  o.progress = RunnerOptions::Progress::quiet;
+  std::ostringstream log;
+  run_sweep(c, o, solver_body(c), log);
+  const auto rows = all_rows();
+  ASSERT_EQ(rows.size(), 4u);
+  for (const auto& r : rows) {
+    const bool first = r["instance"] == "board";
+    EXPECT_EQ(r["status"], first ? "solved" : "infeasible") << r.dump();
+    if (first) {
+      EXPECT_TRUE(r["verified"].get<bool>());
+    }
+    if (!first) {
+      EXPECT_TRUE(r["certificate"].is_string());
+    }
+    EXPECT_TRUE(r["stats"].contains("wall_seconds")) << r.dump();
+    if (r["config"] == "plain") {
+      EXPECT_EQ(r["options"]["rules"], "none");
+    }
+  }
+  // Without --resume or --overwrite, existing rows are not touched.
+  EXPECT_THROW(run_sweep(c, o, solver_body(c), log), bs::InputError);
+  o.resume = true;
+  const SweepSummary again = run_sweep(c, o, solver_body(c), log);
+  EXPECT_EQ(again.skipped, 4u);
+  EXPECT_EQ(again.done, 0u);
+}
+
+TEST_F(RunnerTest, AHalfWrittenLineIsCutAndIgnored) {
+  const std::string path = write("rows.jsonl", "{\"key\":\"a\"}\n{\"key\":\"b\"}\n{\"key\":\"c");
+  EXPECT_EQ(read_rows(path).size(), 2u);
+  {
+    RowFile f(path);
+    f.append({{"key", "d"}});
+  }
+  const auto rows = read_rows(path);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[2]["key"], "d");
+  const std::string bad = write("bad.jsonl", "{\"key\":\"a\"}\nnot json\n");
+  try {
+    read_rows(bad);
+    FAIL();
+  } catch (const bs::InputError& e) {
+    EXPECT_EQ(e.line(), 2);
+  }
+}
+
+TEST_F(RunnerTest, KilledWithSigkillAndResumedLosesAndDuplicatesNothing) {
+  // 2 boards x 60 seeds; each run sleeps a little, so kills land mid-sweep and mid-run.
+  const std::string path = config("seeds = [" + [] {
+    std::string s;
+    for (int i = 0; i < 60; ++i) s += (i ? ", " : "") + std::to_string(100 + i);
+    return s;
+  }() + "]\njobs = 2\n");
+  const Config c = load_config(path);
+  const size_t grid = expand_runs(c).size();
+  auto body = [](const RunSpec& run) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2 + run.seed % 5));
+    return std::string(R"({"status":"solved","stop_reason":"solution","stats":{"nodes":1}})");
+  };
+  std::mt19937 rng(7);
+  for (int round = 0; round < 6; ++round) {
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      RunnerOptions o;
+      o.resume = true;
+      o.progress = RunnerOptions::Progress::quiet;
+      std::ostringstream log;
+      try {
+        run_sweep(c, o, body, log);
+      } catch (...) {
+        ::_exit(3);
+      }
+      ::_exit(0);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20 + rng() % 60));
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    if (WIFEXITED(status)) {
+      EXPECT_EQ(WEXITSTATUS(status), 0);
+    }
+  }
+  RunnerOptions o;
+  o.resume = true;
+  o.progress = RunnerOptions::Progress::quiet;
+  std::ostringstream log;
+  const SweepSummary last = run_sweep(c, o, body, log);
+  EXPECT_GT(last.skipped, 0u);
+  // Every line is whole, and every key is there exactly once.
+  const std::string text = bs::read_file((dir_ / "out" / "rows.jsonl").string());
+  ASSERT_FALSE(text.empty());
+  EXPECT_EQ(text.back(), '\n');
+  std::map<std::string, int> seen;
+  for (const auto& r : all_rows()) ++seen[r["key"]];
+  EXPECT_EQ(seen.size(), grid);
+  for (const auto& [k, n] : seen) EXPECT_EQ(n, 1) << k;
+}
+
+TEST_F(RunnerTest, ShardsSplitTheGridWithoutOverlap) {
+  const Config c = load_config(config("seeds = [1, 2, 3]\n"));
+  const size_t grid = expand_runs(c).size();
+  auto body = [](const RunSpec&) {
+    return std::string(R"({"status":"solved","stop_reason":"solution","stats":{}})");
+  };
+  size_t total = 0;
+  for (int i = 0; i < 3; ++i) {
+    RunnerOptions o;
+    parse_shard(std::to_string(i) + "/3", o);
+    o.progress = RunnerOptions::Progress::quiet;
+    std::ostringstream log;
+    const SweepSummary s = run_sweep(c, o, body, log);
+    total += s.done;
+    EXPECT_NE(s.rows_path.find("rows.shard-" + std::to_string(i) + "-of-3.jsonl"),
+              std::string::npos);
+  }
+  EXPECT_EQ(total, grid);
+  std::set<std::string> keys;
+  for (const auto& r : all_rows()) keys.insert(r["key"]);
+  EXPECT_EQ(keys.size(), grid);
+
+  RunnerOptions o;
+  EXPECT_THROW(parse_shard("3/3", o), std::invalid_argument);
+  EXPECT_THROW(parse_shard("1", o), std::invalid_argument);
+  EXPECT_THROW(parse_shard("-1/2", o), std::invalid_argument);
+  ::setenv("SLURM_ARRAY_TASK_ID", "5", 1);
+  ::setenv("SLURM_ARRAY_TASK_MIN", "4", 1);
+  ::setenv("SLURM_ARRAY_TASK_COUNT", "4", 1);
+  EXPECT_TRUE(shard_from_slurm(o));
+  EXPECT_EQ(o.shard_index, 1);
+  EXPECT_EQ(o.shard_count, 4);
+  ::unsetenv("SLURM_ARRAY_TASK_ID");
+  ::unsetenv("SLURM_ARRAY_TASK_MIN");
+  ::unsetenv("SLURM_ARRAY_TASK_COUNT");
+}
