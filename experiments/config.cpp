@@ -2,6 +2,7 @@
 
 #include <glob.h>
 #include <toml++/toml.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
@@ -11,6 +12,7 @@
 #include <set>
 
 #include "core/error.hpp"
+#include "heuristics/rule.hpp"
 #include "solvers/solver.hpp"
 
 namespace bs::experiments {
@@ -122,6 +124,8 @@ std::vector<std::pair<std::string, std::string>> read_overrides(const Config& c,
     const std::string value = option_text(c, v, key);
     try {
       probe.set(name, value);
+      // Rule names are checked now, not at the first run, against this puzzle's rules.
+      if (name == "rules") select_rules(find_puzzle(c.puzzle)->rules(), value);
     } catch (const std::invalid_argument& e) {
       fail(c, v.source(), key, e.what());
     }
@@ -179,9 +183,15 @@ std::vector<std::string> generate_instances(const Config& c, const toml::table& 
     std::string old;
     if (fs::exists(p)) old = read_file(p.string());
     if (old != g.text) {
-      std::ofstream out(p, std::ios::binary);
-      out << g.text;
-      if (!out) throw InputError(p.string(), 0, 0, "cannot write a generated instance");
+      // Written aside and renamed into place, so that a shard or rank reading the file at this
+      // moment sees the old text or the new one, never a half.
+      const fs::path tmp = p.string() + ".tmp." + std::to_string(::getpid());
+      {
+        std::ofstream out(tmp, std::ios::binary);
+        out << g.text;
+        if (!out) throw InputError(p.string(), 0, 0, "cannot write a generated instance");
+      }
+      fs::rename(tmp, p);
     }
     files.push_back(p.string());
   }
@@ -234,12 +244,18 @@ Config load_config(const std::string& path) {
   if (const toml::node* n = root.get("seeds"))
     c.seeds = get_list<int64_t>(
         c, *n, "seeds", [&](const toml::node& e) { return get_int(c, e, "seeds", 0, 1e18); });
+  if (const toml::node* n = root.get("seeds"))
+    if (std::set<int64_t>(c.seeds.begin(), c.seeds.end()).size() != c.seeds.size())
+      fail(c, n->source(), "seeds", "a seed is listed twice (use repetitions to repeat runs)");
   if (const toml::node* n = root.get("repetitions"))
     c.repetitions = static_cast<int>(get_int(c, *n, "repetitions", 1, 1000000));
   if (const toml::node* n = root.get("threads"))
     c.threads = get_list<int>(c, *n, "threads", [&](const toml::node& e) {
       return static_cast<int>(get_int(c, e, "threads", 1, 1024));
     });
+  if (const toml::node* n = root.get("threads"))
+    if (std::set<int>(c.threads.begin(), c.threads.end()).size() != c.threads.size())
+      fail(c, n->source(), "threads", "a thread count is listed twice");
   if (const toml::node* n = root.get("time_limit")) c.time_limit = get_real(c, *n, "time_limit");
   if (const toml::node* n = root.get("memory_limit_mb"))
     c.memory_limit_mb = get_int(c, *n, "memory_limit_mb", 0, int64_t{1} << 30);
@@ -315,7 +331,9 @@ std::vector<RunSpec> expand_runs(const Config& c) {
         }
         // The hash names the solver setting, not the seed: seeds and repetitions are separate
         // parts of the key. Limits are in it, since a run under another limit is another run.
-        std::string text = c.puzzle + "\n";
+        // The config's name is in it too: two configs with the same options are two arms of an
+        // experiment (an A/A test, say), and their rows must not share keys.
+        std::string text = c.puzzle + "\nconfig=" + sc.name + "\n";
         for (const auto& [k, v] : options.non_default())
           if (k != "seed") text += k + "=" + v + "\n";
         text += "memory_limit_mb=" + std::to_string(c.memory_limit_mb) + "\n";

@@ -1,7 +1,9 @@
 #include "experiments/distributed.hpp"
 
+#include <chrono>
 #include <cstdlib>
 #include <stdexcept>
+#include <thread>
 
 #ifdef BOUNDSEARCH_WITH_MPI
 #include <mpi.h>
@@ -11,9 +13,10 @@ namespace bs::experiments {
 
 namespace {
 
-// Open MPI's launcher sets the first; PMIx-based launchers (srun, newer mpirun) the second.
+// Open MPI's mpirun sets the first, MPICH's (Hydra) the second. PMIX_RANK is not asked: srun
+// sets it for every task of a plain job array too, where the Slurm variables give the shard.
 bool launched_by_mpirun() {
-  return std::getenv("OMPI_COMM_WORLD_SIZE") != nullptr || std::getenv("PMIX_RANK") != nullptr;
+  return std::getenv("OMPI_COMM_WORLD_SIZE") != nullptr || std::getenv("PMI_SIZE") != nullptr;
 }
 
 }  // namespace
@@ -35,7 +38,16 @@ World join_world() {
 
 void barrier(const World& w) {
 #ifdef BOUNDSEARCH_WITH_MPI
-  if (w.active) MPI_Barrier(MPI_COMM_WORLD);
+  if (!w.active) return;
+  // Not MPI_Barrier: Open MPI's busy-polls, and a rank that is done would take CPU from the
+  // solver runs of the ranks still at work, which are what the experiment measures.
+  MPI_Request request;
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  for (int done = 0;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
 #else
   (void)w;
 #endif

@@ -19,10 +19,12 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "experiments/rows.hpp"
 
 namespace bs::report {
 
 namespace fs = std::filesystem;
+using experiments::for_each_row;
 
 namespace {
 
@@ -85,41 +87,16 @@ Row parse_row(const std::string& file, int line, const nlohmann::json& j) {
   return r;
 }
 
-// nlohmann's message minus its "[json.exception...] parse error at line 1, column 7: " prefix,
-// which would contradict our own position, and cut short so a huge line is not echoed back.
-std::string parse_message(const nlohmann::json::parse_error& e) {
-  std::string_view what = e.what();
-  const size_t column = what.find("column ");
-  const size_t colon = column == std::string_view::npos ? column : what.find(": ", column);
-  if (colon != std::string_view::npos) what.remove_prefix(colon + 2);
-  std::string message("malformed JSON: ");
-  message.append(what.substr(0, 120));
-  return message;
-}
-
 void read_file_rows(const std::string& file, std::vector<Row>& rows,
                     std::map<std::string, size_t>& by_key) {
-  const std::string text = read_file(file);
-  size_t begin = 0;
-  for (int line = 1;; ++line) {
-    const size_t end = text.find('\n', begin);
-    if (end == std::string::npos) break;  // the rest, if any, is a half-written line
-    const std::string_view content(text.data() + begin, end - begin);
-    begin = end + 1;
-    if (content.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(content);
-    } catch (const nlohmann::json::parse_error& e) {
-      throw InputError(file, line, static_cast<int>(std::max<size_t>(e.byte, 1)), parse_message(e));
-    }
+  for_each_row(file, [&](int line, const nlohmann::json& j) {
     Row r = parse_row(file, line, j);
     const auto [it, fresh] = by_key.emplace(r.key, rows.size());
     if (fresh)
       rows.push_back(std::move(r));
     else
       rows[it->second] = std::move(r);  // a rerun: the latest row wins, at the first one's place
-  }
+  });
 }
 
 using Runs = std::vector<const Row*>;
@@ -247,14 +224,10 @@ double Analysis::median_time(const std::vector<size_t>& runs) const {
 std::vector<Row> read_rows(const std::string& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw InputError(dir, 0, 0, "no such directory");
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(dir, ec))
-    if (e.is_regular_file() && e.path().extension() == ".jsonl") files.push_back(e.path());
-  if (ec) throw InputError(dir, 0, 0, ec.message());
-  std::sort(files.begin(), files.end());
+  const std::vector<std::string> files = experiments::row_files(dir);
   std::vector<Row> rows;
   std::map<std::string, size_t> by_key;
-  for (const auto& f : files) read_file_rows(f.string(), rows, by_key);
+  for (const auto& f : files) read_file_rows(f, rows, by_key);
   if (rows.empty()) throw InputError(dir, 0, 0, "no result rows (no complete line in *.jsonl)");
   return rows;
 }
@@ -304,8 +277,10 @@ Analysis analyse(std::vector<Row> rows, const std::string& baseline) {
 
   std::map<std::string, Contradiction> answers;
   for (const auto& g : a.groups) {
-    for (const auto& [instance, runs] : by_instance(a, g)) {
-      auto& c = answers[instance];
+    for (const auto& entry : by_instance(a, g)) {
+      // Not a structured binding: clang 14 cannot capture those in a lambda.
+      const Runs& runs = entry.second;
+      auto& c = answers[entry.first];
       const auto said = [&](const char* status) {
         return std::any_of(runs.begin(), runs.end(),
                            [&](const Row* r) { return r->status == status; });

@@ -31,7 +31,10 @@ RowFile::~RowFile() {
 }
 
 void RowFile::append(const nlohmann::json& row) {
-  const std::string line = row.dump() + "\n";
+  // Invalid UTF-8 (a stderr tail cut mid-character, a Latin-1 file name) is replaced, not thrown
+  // on: a row that cannot be written would stop the sweep at the same run after every resume.
+  const std::string line =
+      row.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   // One write() for the whole line: O_APPEND makes it land at the end as a unit, and a kill
   // between rows leaves only whole lines. Short writes (a full disk) are reported, not retried
   // in pieces that a concurrent kill could split.
@@ -50,25 +53,39 @@ std::vector<std::string> row_files(const std::string& dir) {
   return files;
 }
 
-std::vector<nlohmann::json> read_rows(const std::string& path) {
+void for_each_row(const std::string& path,
+                  const std::function<void(int line, const nlohmann::json& row)>& visit) {
   const std::string text = read_file(path);
-  std::vector<nlohmann::json> rows;
   size_t at = 0;
-  int line = 0;
-  while (at < text.size()) {
-    ++line;
+  for (int line = 1;; ++line) {
     const size_t end = text.find('\n', at);
-    if (end == std::string::npos) break;  // half-written tail
+    if (end == std::string::npos) break;  // the rest, if any, is a half-written line
     const std::string_view body(text.data() + at, end - at);
     at = end + 1;
     if (body.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    nlohmann::json row = nlohmann::json::parse(body, nullptr, false);
-    if (row.is_discarded() || !row.is_object())
-      throw InputError(path, line, 1, "not a JSON object (a row file holds one per line)");
+    nlohmann::json row;
+    try {
+      row = nlohmann::json::parse(body);
+    } catch (const nlohmann::json::parse_error& e) {
+      // nlohmann's own "at line 1, column N" would contradict ours; keep its reason, briefly.
+      std::string_view why = e.what();
+      const size_t colon = why.find(": ", why.find("column "));
+      if (colon != std::string_view::npos) why.remove_prefix(colon + 2);
+      throw InputError(path, line, static_cast<int>(std::max<size_t>(e.byte, 1)),
+                       "malformed JSON: " + std::string(why.substr(0, 120)));
+    }
+    if (!row.is_object()) throw InputError(path, line, 1, "a row must be a JSON object");
+    visit(line, row);
+  }
+}
+
+std::vector<nlohmann::json> read_rows(const std::string& path) {
+  std::vector<nlohmann::json> rows;
+  for_each_row(path, [&](int line, const nlohmann::json& row) {
     if (!row.contains("key") || !row["key"].is_string())
       throw InputError(path, line, 1, "row without a string \"key\"");
-    rows.push_back(std::move(row));
-  }
+    rows.push_back(row);
+  });
   return rows;
 }
 

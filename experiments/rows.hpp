@@ -10,6 +10,7 @@
 //   some row file of the output directory.
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -35,8 +36,13 @@ class RowFile {
 // Every row file (*.jsonl) of `dir`, sorted by name.
 std::vector<std::string> row_files(const std::string& dir);
 
-// The complete rows of one file, in order; a last line without its newline is skipped. A
-// malformed complete line is an InputError at its line.
+// Calls `visit(line, row)` for each complete line of a row file, in order. Blank lines and a last
+// line without its newline are skipped; a line that is not a JSON object is an InputError at its
+// line and column.
+void for_each_row(const std::string& path,
+                  const std::function<void(int line, const nlohmann::json& row)>& visit);
+
+// The rows of one file, in order; each must have a string "key" (InputError otherwise).
 std::vector<nlohmann::json> read_rows(const std::string& path);
 
 // The keys of every row in every row file of `dir`.

@@ -1,10 +1,13 @@
 #include "experiments/runner.hpp"
 
+#include <signal.h>
 #include <unistd.h>
 
+#include <array>
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -62,6 +65,33 @@ std::string utc_now() {
   std::snprintf(buf, sizeof buf, "%s.%03dZ", date, static_cast<int>(ms));
   return buf;
 }
+
+volatile std::sig_atomic_t g_interrupted = 0;
+
+void note_signal(int sig) {
+  g_interrupted = sig;
+}
+
+// While a sweep runs, SIGINT, SIGTERM and SIGHUP end it cleanly: the runner stops taking runs,
+// the Sandbox's destructor kills the children, and no row is written for them, so --resume runs
+// them again. (A Slurm cancel or time limit sends SIGTERM to the whole job; without this, runs
+// that died of it a moment before the runner would be recorded as crashes and never retried.)
+class SignalGuard {
+ public:
+  SignalGuard() {
+    g_interrupted = 0;
+    struct sigaction sa {};
+    sa.sa_handler = note_signal;  // no SA_RESTART: poll() returns EINTR and the loop looks
+    for (size_t i = 0; i < kSignals.size(); ++i) ::sigaction(kSignals[i], &sa, &old_[i]);
+  }
+  ~SignalGuard() {
+    for (size_t i = 0; i < kSignals.size(); ++i) ::sigaction(kSignals[i], &old_[i], nullptr);
+  }
+
+ private:
+  static constexpr std::array<int, 3> kSignals{SIGINT, SIGTERM, SIGHUP};
+  std::array<struct sigaction, 3> old_{};
+};
 
 bool answered(const std::string& status) {
   return status == "solved" || status == "infeasible";
@@ -132,7 +162,9 @@ bool shard_from_slurm(RunnerOptions& o) {
   const char* count = std::getenv("SLURM_ARRAY_TASK_COUNT");
   if (!id || !count || o.shard_count != 1) return false;
   const char* min = std::getenv("SLURM_ARRAY_TASK_MIN");
-  const long i = std::strtol(id, nullptr, 10) - (min ? std::strtol(min, nullptr, 10) : 0);
+  const char* step = std::getenv("SLURM_ARRAY_TASK_STEP");  // --array=0-15:2 numbers 0, 2, ...
+  const long by = step ? std::max(1L, std::strtol(step, nullptr, 10)) : 1;
+  const long i = (std::strtol(id, nullptr, 10) - (min ? std::strtol(min, nullptr, 10) : 0)) / by;
   parse_shard(std::to_string(i) + "/" + count, o);
   return true;
 }
@@ -252,10 +284,19 @@ SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const
     mine = row_files(config.output);
   else
     mine = {s.rows_path, merged};
+  // Shard files of another split (say 3 shards then, 2 now) hold rows of this grid too.
+  const std::string ours = "-of-" + std::to_string(options.shard_count) + ".jsonl";
+  for (const auto& f : row_files(config.output)) {
+    const std::string name = fs::path(f).filename().string();
+    if (options.shard_count > 1 && name.rfind("rows.shard-", 0) == 0 && !name.ends_with(ours))
+      mine.push_back(f);
+  }
   for (const auto& f : mine) {
-    if (!fs::exists(f) || fs::file_size(f) == 0) continue;
+    std::error_code gone;  // another rank may remove a file between the look and the check
+    const auto size = fs::file_size(f, gone);
+    if (gone || size == 0) continue;
     if (options.overwrite) {
-      fs::remove(f);
+      fs::remove(f, gone);
     } else if (!options.resume) {
       throw InputError(f, 0, 0,
                        "already holds rows: pass --resume to continue the sweep, or --overwrite "
@@ -292,6 +333,7 @@ SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const
   const std::string shard =
       std::to_string(options.shard_index) + "/" + std::to_string(options.shard_count);
   Progress progress(options.progress, log, todo.size());
+  SignalGuard signals;
   Sandbox sandbox(config.output);
   std::vector<std::string> start_times(todo.size());
   const auto sweep_start = Clock::now();
@@ -303,7 +345,14 @@ SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const
       sandbox.start(next, limits, [&body, &run] { return body(run); });
       ++next;
     }
-    auto [tag, outcome] = sandbox.wait_any();
+    auto ended = sandbox.wait_any(1000);
+    if (g_interrupted) break;  // no row for runs cut short by our own signal
+    if (!ended) {
+      s.wall_seconds = std::chrono::duration<double>(Clock::now() - sweep_start).count();
+      progress.update(s, false);
+      continue;
+    }
+    auto& [tag, outcome] = *ended;
     const nlohmann::json row = make_row(config, *todo[tag], outcome, start_times[tag], shard);
     rows.append(row);
     const std::string status = row["status"];
@@ -320,6 +369,10 @@ SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const
   }
   s.wall_seconds = std::chrono::duration<double>(Clock::now() - sweep_start).count();
   progress.update(s, true);
+  if (g_interrupted)
+    throw Interrupted("interrupted by signal " + std::to_string(g_interrupted) + " after " +
+                      std::to_string(s.done) + " runs; the runs in flight were not recorded (" +
+                      "continue with --resume)");
   return s;
 }
 

@@ -16,6 +16,7 @@
 #include <functional>
 #include <iosfwd>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 
 #include "experiments/config.hpp"
@@ -52,6 +53,11 @@ struct SweepSummary {
 using RunBody = std::function<std::string(const RunSpec&)>;
 // The real body: the config's puzzle solver on the run's instance and options.
 RunBody solver_body(const Config& config);
+
+// A sweep ended by SIGINT, SIGTERM or SIGHUP; the rows written so far stand.
+struct Interrupted : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 // Runs this shard's part of the grid. Throws InputError when the rows file exists and neither
 // resume nor overwrite was asked. Progress goes to `log`.

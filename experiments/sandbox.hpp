@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,7 +39,9 @@ struct ChildOutcome {
   double wall_seconds = 0, cpu_seconds = 0, peak_rss_mb = 0;
 };
 
-// The exit code of a child whose allocation failed under RLIMIT_AS.
+// The exit code of a child whose allocation failed under RLIMIT_AS: a failed `new` in any thread,
+// or a crash (SIGSEGV, SIGBUS, SIGABRT) with the address space within 15 % of the limit, which is
+// how C code such as CBC's reacts to a malloc that returned NULL.
 inline constexpr int kExitOutOfMemory = 86;
 
 class Sandbox {
@@ -53,9 +56,10 @@ class Sandbox {
 
   size_t running() const { return children_.size(); }
 
-  // Blocks until some child has ended; returns its tag and outcome. Enforces the watchdogs
-  // meanwhile. Must not be called with no child running.
-  std::pair<size_t, ChildOutcome> wait_any();
+  // Waits up to `max_ms` for some child to end and returns its tag and outcome, or nothing when
+  // the time passed first or a signal arrived (so the caller can print progress or stop).
+  // Enforces the watchdogs meanwhile. Must not be called with no child running.
+  std::optional<std::pair<size_t, ChildOutcome>> wait_any(int max_ms);
 
  private:
   struct Child {

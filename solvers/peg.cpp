@@ -230,6 +230,7 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
     Certificate why;
     if (rules.back()->post(root, why) == Verdict::fail) {
       r.count("decided_by_" + names[i], 1);
+      r.count("prunes_" + names[i], 1);  // the root is a node too: reports count it per rule
       for (auto& kv : root.counters) r.count(kv.first, kv.second);
       set_infeasible(r, StopReason::root, why);
       return finish();

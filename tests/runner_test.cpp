@@ -110,6 +110,9 @@ TEST_F(RunnerTest, ConfigErrorsNameFileLineAndKey) {
       {"[configs.a]\nno-such-option = 1\n", "configs.a.no-such-option", 5},
       {"baseline = \"zzz\"\n", "baseline", 4},
       {"[base]\nrules = [1]\n", "base.rules", 5},
+      {"[configs.a]\nrules = \"all,-no-such-rule\"\n", "configs.a.rules", 5},
+      {"seeds = [1, 2, 1]\n", "seeds", 4},
+      {"threads = [2, 2]\n", "threads", 4},
   };
   for (const auto& c : cases) {
     const std::string path = config(c.text);
@@ -152,6 +155,29 @@ TEST_F(RunnerTest, GridHasEveryCombinationInAFixedOrderWithDistinctKeys) {
                                            "2\n[configs.a]\n[configs.b]\nrules = \"none\"\n")))[7]
                 .key(),
             runs[7].key());
+}
+
+TEST_F(RunnerTest, TwoConfigsWithTheSameOptionsKeepApartRows) {
+  const Config c = load_config(config("[configs.a]\nrules = \"default\"\n[configs.b]\n"));
+  std::set<std::string> keys;
+  for (const auto& r : expand_runs(c)) keys.insert(r.key());
+  EXPECT_EQ(keys.size(), expand_runs(c).size());
+}
+
+TEST_F(RunnerTest, RowsWithInvalidUtf8AreWrittenNotThrown) {
+  auto body = [](const RunSpec&) -> std::string {
+    std::fputs("\xc3\xa9\xc3\xa9 a tail cut in the middle of a character \xc3", stderr);
+    std::fflush(stderr);
+    std::abort();
+  };
+  const Config c = load_config(config(""));
+  RunnerOptions o;
+  o.progress = RunnerOptions::Progress::quiet;
+  std::ostringstream log;
+  EXPECT_EQ(run_sweep(c, o, body, log).done, 2u);
+  const auto rows = all_rows();
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0]["status"], "crash");
 }
 
 TEST_F(RunnerTest, GeneratorSpecsBecomeInstanceFiles) {
