@@ -34,6 +34,12 @@ const std::vector<OptionSpec>& option_table() {
   return table;
 }
 
+std::string real_text(double v) {
+  char buf[64];
+  const auto [p, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, ec == std::errc() ? p : buf);
+}
+
 const OptionSpec* find_option(std::string_view name) {
   for (const auto& spec : option_table())
     if (spec.name == name) return &spec;
@@ -68,9 +74,7 @@ std::string normalise(const OptionSpec& spec, std::string_view value) {
       if (errno == ERANGE || std::isinf(v) || v < spec.lo || v > spec.hi)
         throw range_error(s + " is out of range");
       // Stored in the shortest form that reads back exactly, so "5.0" and "5" are one value.
-      char buf[64];
-      const auto [p, ec] = std::to_chars(buf, buf + sizeof buf, v);
-      return std::string(buf, p);
+      return real_text(v);
     }
     case OptionType::Bool:
       if (value == "1" || value == "true" || value == "on") return "true";

@@ -25,6 +25,9 @@ struct OptionSpec {
 };
 
 const std::vector<OptionSpec>& option_table();
+
+// The shortest text that reads back as exactly `v`: how real options are stored and written.
+std::string real_text(double v);
 const OptionSpec* find_option(std::string_view name);
 
 class Options {

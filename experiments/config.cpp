@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -80,11 +79,7 @@ std::string option_text(const Config& c, const toml::node& n, const std::string&
   if (auto s = n.value_exact<std::string>()) return *s;
   if (auto i = n.value_exact<int64_t>()) return std::to_string(*i);
   if (auto b = n.value_exact<bool>()) return *b ? "true" : "false";
-  if (auto d = n.value_exact<double>()) {
-    char buf[64];
-    auto [p, ec] = std::to_chars(buf, buf + sizeof buf, *d);
-    return std::string(buf, ec == std::errc() ? p : buf);
-  }
+  if (auto d = n.value_exact<double>()) return real_text(*d);
   fail(c, n.source(), key, "expected a string, number or boolean, found " + type_name(n));
 }
 
@@ -324,11 +319,7 @@ std::vector<RunSpec> expand_runs(const Config& c) {
         Options options;
         for (const auto& [k, v] : sc.overrides) options.set(k, v);
         options.set("threads", std::to_string(threads));
-        if (c.time_limit > 0) {
-          char buf[64];
-          auto [p, ec] = std::to_chars(buf, buf + sizeof buf, c.time_limit);
-          options.set("time-limit", std::string(buf, ec == std::errc() ? p : buf));
-        }
+        if (c.time_limit > 0) options.set("time-limit", real_text(c.time_limit));
         // The hash names the solver setting, not the seed: seeds and repetitions are separate
         // parts of the key. Limits are in it, since a run under another limit is another run.
         // The config's name is in it too: two configs with the same options are two arms of an
