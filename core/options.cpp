@@ -30,6 +30,17 @@ const std::vector<OptionSpec>& option_table() {
       {"lp-file", OptionType::Text, "", 0, 0,
        "write the feasibility IP to this .lp file (for an independent check of infeasibility)"},
       {"seed", OptionType::Int, "0", 0, 9e18, "random seed, for puzzles and rules that use one"},
+      {"count", OptionType::Bool, "false", 0, 0,
+       "count solutions instead of finding one (the `count` command sets it)"},
+      {"limit", OptionType::Int, "0", 0, 9e18,
+       "counting: stop after this many solutions (2 proves uniqueness); 0 counts all"},
+      {"branching", OptionType::Text, "dom-deg", 0, 0,
+       "futoshiki: cell to branch on: dom-deg (smallest domain, then most inequalities), dom, "
+       "input (first open cell)"},
+      {"value-order", OptionType::Text, "up", 0, 0, "futoshiki: values tried up or down"},
+      {"size", OptionType::Int, "7", 1, 32, "generate: side of the grid"},
+      {"grade", OptionType::Text, "any", 0, 0,
+       "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')"},
   };
   return table;
 }

@@ -40,6 +40,11 @@ nlohmann::json to_json(const Result& r) {
   } else {
     j["certificate"] = nullptr;
   }
+  if (r.solution_count >= 0) {
+    j["count"] = r.solution_count;
+    j["count_complete"] = r.count_complete;
+  }
+  if (!r.hardest_rule.empty()) j["hardest_rule"] = r.hardest_rule;
   nlohmann::json stats = nlohmann::json::object();
   for (const auto& [k, v] : r.counters) stats[k] = v;
   j["stats"] = stats;
@@ -61,6 +66,9 @@ std::string format_summary(const Result& r) {
   if (r.status == Status::solved) line("verified", r.verified ? "yes" : "NO");
   if (r.status == Status::infeasible)
     line("certificate", r.certificate.kind + ": " + r.certificate.detail);
+  if (r.solution_count >= 0)
+    line("count", std::to_string(r.solution_count) + (r.count_complete ? " (all)" : " (at least)"));
+  if (!r.hardest_rule.empty()) line("hardest rule", r.hardest_rule);
   for (const auto& [k, v] : r.counters) {
     char buf[64];
     if (std::isfinite(v) && std::abs(v) < 1e15 && v == std::trunc(v))

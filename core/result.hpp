@@ -5,6 +5,7 @@
 // none, why the search stopped, and a flat list of named counters in a stable order.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <utility>
@@ -37,6 +38,13 @@ struct Result {
   std::string solution_key = "solution";    // its key in JSON ("moves" for peg solitaire)
   Certificate certificate;                  // meaningful when status == infeasible
   bool verified = false;                    // an independent verifier accepted the solution
+  // Counting runs: how many solutions were found, and whether that is all of them (false when a
+  // count limit or another limit stopped the search). -1: not a counting run.
+  int64_t solution_count = -1;
+  bool count_complete = false;
+  // The most expensive rule the answer needed, or "search" when rules alone did not decide it:
+  // the puzzle's grade, in the manner of Simon Tatham's solvers. Empty where a puzzle has none.
+  std::string hardest_rule;
   std::vector<std::pair<std::string, double>> counters;
   std::vector<std::pair<std::string, std::string>> options;  // non-default options
 

@@ -13,6 +13,8 @@ const char* to_string(Cost c) {
       return "constant";
     case Cost::linear:
       return "linear";
+    case Cost::quadratic:
+      return "quadratic";
     case Cost::lp:
       return "lp";
     case Cost::ip:

@@ -18,6 +18,7 @@ enum class Cost {
   root,      // runs once, before search
   constant,  // O(1) per node
   linear,    // O(size of the instance) per node
+  quadratic, // more than linear per node: a matching, strongly connected components
   lp,        // solves a linear program
   ip,        // solves an integer program
 };

@@ -46,6 +46,15 @@ concept DfsProblem = requires(const P& p, typename P::State& s, const typename P
   { p.undo(s, m) } -> std::same_as<void>;
 };
 
+// A problem that narrows a state when the search enters it (constraint propagation), as opposed to
+// one whose moves already leave a finished state. `propagate` runs once per node, before the goal
+// test and the pruning hook; it may change the state (the move's undo must restore everything) and
+// returns false when the node has no solution. Problems without it skip the call at compile time.
+template <class P>
+concept Propagating = requires(const P& p, typename P::State& s, Stats& stats) {
+  { p.propagate(s, stats) } -> std::same_as<bool>;
+};
+
 // A problem whose states can be looked up in a dead table of type T.
 template <class P, class T>
 concept Keyed = requires(const P& p, const typename P::State& s, T& t) {
@@ -59,7 +68,8 @@ struct DfsConfig {
   int threads = 1;
   int spawn_depth = 4;  // levels expanded into the task frontier
   Limits limits;
-  bool count = false;        // count solutions instead of stopping at the first
+  bool count = false;        // count solutions instead of stopping at the first; the first
+                             // solution in DFS order found is still returned in the path
   uint64_t count_limit = 0;  // when counting: stop at this many; 0 = count all
 };
 
@@ -192,6 +202,11 @@ class DepthFirst {
           continue;
         }
         ++ctx.stats.nodes;
+        if (!enter(e.state, ctx)) continue;
+        if (problem_.is_goal(e.state)) {
+          next.push_back(std::move(e));
+          continue;
+        }
         if (cut(e.state, ctx)) continue;
         moves.clear();
         problem_.moves(e.state, moves);
@@ -217,6 +232,17 @@ class DepthFirst {
     if (search(e.state, depth, rank, ctx, interrupted)) record(rank, ctx.path);
   }
 
+  // The problem's propagation, where it has one. False: the node has no solution.
+  bool enter(State& s, Context& ctx) {
+    if constexpr (Propagating<P>) {
+      return problem_.propagate(s, ctx.stats);
+    } else {
+      (void)s;
+      (void)ctx;
+      return true;
+    }
+  }
+
   // Table lookup and the problem's rules. True: cut.
   bool cut(const State& s, Context& ctx) {
     if constexpr (kTable) {
@@ -237,9 +263,12 @@ class DepthFirst {
     }
     ++ctx.stats.nodes;
     if (static_cast<uint64_t>(depth) > ctx.stats.max_depth) ctx.stats.max_depth = depth;
+    if (!enter(s, ctx)) return false;
     if (problem_.is_goal(s)) {
       ++ctx.stats.goals;
       if (!cfg_.count) return true;
+      // Counting still reports one solution: the first found in the lowest-ranked subtree.
+      if (rank < best_rank_.load(std::memory_order_relaxed)) record(rank, ctx.path);
       count_goal();
       return false;
     }

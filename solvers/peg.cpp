@@ -14,7 +14,6 @@
 #include "solvers/peg.hpp"
 
 #include <omp.h>
-#include <sys/resource.h>
 
 #include <chrono>
 #include <nlohmann/json.hpp>
@@ -30,6 +29,7 @@
 #include "puzzles/peg/verify.hpp"
 #include "search/dfs.hpp"
 #include "search/transposition_table.hpp"
+#include "solvers/measure.hpp"
 
 namespace bs::peg {
 
@@ -138,23 +138,6 @@ search::DfsOutcome<uint16_t> run_search(const Instance& in, const PegRoot& root,
   return search::depth_first(problem, problem.root(in.start), cfg, &table);
 }
 
-double cpu_seconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_utime.tv_sec + u.ru_stime.tv_sec + 1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
-
-double peak_rss_mb() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss / 1024.0;
-}
-
-int resolve_threads(const Options& options) {
-  const int t = static_cast<int>(options.integer("threads"));
-  return t > 0 ? t : omp_get_num_procs();
-}
-
 void set_infeasible(Result& r, StopReason stop, Certificate why) {
   r.status = Status::infeasible;
   r.stop = stop;
@@ -165,22 +148,19 @@ void set_infeasible(Result& r, StopReason stop, Certificate why) {
 
 Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& jumps) {
   const auto t0 = std::chrono::steady_clock::now();
-  const double cpu0 = cpu_seconds();
+  const Meter meter;
   Result r;
   r.puzzle = "peg";
   r.solution_key = "moves";
   r.instance = in.name;
   r.options = options.non_default();
   jumps.clear();
+  if (options.flag("count"))
+    throw std::invalid_argument("peg: counting solutions is not supported; solve finds one");
   const int threads = resolve_threads(options);
   const int start_pegs = peg_count(in.start), final_pegs = peg_count(in.final);
   auto finish = [&]() -> Result {
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    r.count("wall_seconds", wall);
-    r.count("cpu_seconds", cpu_seconds() - cpu0);
-    r.count("peak_rss_mb", peak_rss_mb());
-    r.count("threads", threads);
+    meter.finish(r, threads);
     if (r.status == Status::solved) {
       nlohmann::json moves = nlohmann::json::array();
       for (const JumpRC& j : jumps) {

@@ -1,0 +1,37 @@
+// Futoshiki, wired: root contradictions, the selected propagation rules, then the generic DFS.
+#pragma once
+
+#include <string>
+
+#include "core/options.hpp"
+#include "core/result.hpp"
+#include "puzzles/futoshiki/grid.hpp"
+#include "solvers/solver.hpp"
+
+namespace bs::futoshiki {
+
+// Solves (or, with option count, counts) one instance. The solution, when there is one, is
+// verified independently before it is returned, and also left in `solution` when given.
+Result solve(const Instance& instance, const Options& options, Grid* solution = nullptr);
+
+// Re-checks a "no solution" certificate by another route: a root contradiction is recomputed,
+// anything found by propagation or search is re-decided by the integer model (CBC). Empty when
+// the certificate holds, else why not.
+std::string check_certificate(const Instance& instance, const Certificate& certificate);
+
+// What the generator asks of a puzzle, single-threaded and in-process: the number of solutions
+// up to `limit`, and the hardest rule that propagation at the root needed (-1: none needed;
+// rules().size(): search was needed). Uses the default rules.
+struct Analysis {
+  int solutions = 0;
+  int hardest = -1;
+  bool needs_search = false;
+  Grid first;  // the first solution found, when there is one
+};
+Analysis analyse(const Instance& instance, int limit);
+// The default rule names, cheapest first: the grades in increasing difficulty, then "search".
+const std::vector<std::string>& grade_names();
+
+PuzzleSolver futoshiki_solver();
+
+}  // namespace bs::futoshiki

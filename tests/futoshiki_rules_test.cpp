@@ -1,0 +1,172 @@
+// Each Futoshiki rule alone against brute force, and the all-different filter against
+// Boost.Graph's matching and components.
+//
+// Soundness: on random small nodes (random domains and inequalities), a rule may remove only
+// values that belong to no solution of the node, and may fail only on a node with no solution.
+// Strength: all-different must keep exactly the values that some perfect matching of the line
+// uses, checked with Boost.Graph's edmonds_maximum_cardinality_matching, a method independent
+// of the bit-mask augmenting paths the rule uses.
+#include <gtest/gtest.h>
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/max_cardinality_matching.hpp>
+#include <algorithm>
+#include <functional>
+#include <random>
+
+#include "heuristics/futoshiki/futoshiki_rule.hpp"
+
+using namespace bs;
+using namespace bs::futoshiki;
+
+namespace {
+
+struct Node {
+  Instance in;
+  std::vector<Mask> dom;
+};
+
+Node random_node(std::mt19937& rng, int n) {
+  Node node;
+  node.in.n = n;
+  node.in.givens.assign(n * n, 0);
+  std::uniform_int_distribution<int> coin(0, 99);
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      if (c + 1 < n && coin(rng) < 20) {
+        const int a = r * n + c, b = a + 1;
+        node.in.inequalities.push_back(coin(rng) < 50 ? Inequality{a, b} : Inequality{b, a});
+      }
+      if (r + 1 < n && coin(rng) < 20) {
+        const int a = r * n + c, b = a + n;
+        node.in.inequalities.push_back(coin(rng) < 50 ? Inequality{a, b} : Inequality{b, a});
+      }
+    }
+  const Mask all = (Mask{1} << n) - 1;
+  for (int c = 0; c < n * n; ++c) {
+    Mask d = all;
+    // Thin most domains a little, some a lot, so that fixed cells and pairs occur.
+    for (int v = 0; v < n; ++v)
+      if (coin(rng) < (c % 3 == 0 ? 60 : 15)) d &= ~(Mask{1} << v);
+    node.dom.push_back(d ? d : Mask{1} << (coin(rng) % n));
+  }
+  return node;
+}
+
+// For every cell, the values some solution of the node gives it (empty masks: no solution).
+std::vector<Mask> supported(const Node& node) {
+  const int n = node.in.n, cells = n * n;
+  std::vector<Mask> support(cells, 0);
+  std::vector<int> g(cells, 0);
+  std::function<void(int)> fill = [&](int c) {
+    if (c == cells) {
+      for (const Inequality& q : node.in.inequalities)
+        if (g[q.greater] <= g[q.smaller]) return;
+      for (int k = 0; k < cells; ++k) support[k] |= value_bit(g[k]);
+      return;
+    }
+    const int r = c / n, col = c % n;
+    for (int v = 1; v <= n; ++v) {
+      if (!(node.dom[c] & value_bit(v))) continue;
+      bool clash = false;
+      for (int k = 0; k < col && !clash; ++k) clash = g[r * n + k] == v;
+      for (int k = 0; k < r && !clash; ++k) clash = g[k * n + col] == v;
+      if (clash) continue;
+      g[c] = v;
+      fill(c + 1);
+    }
+    g[c] = 0;
+  };
+  fill(0);
+  return support;
+}
+
+class RuleOracle : public ::testing::TestWithParam<int> {};
+
+TEST_P(RuleOracle, RemovesOnlyUnsupportedValues) {
+  const FutoshikiRuleEntry& rule = futoshiki_rules()[GetParam()];
+  std::mt19937 rng(1234 + GetParam());
+  int failed = 0, progressed = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const int n = 3 + trial % 2;  // 3x3 and 4x4: brute force stays instant
+    Node node = random_node(rng, n);
+    const std::vector<Mask> support = supported(node);
+    const bool solvable = support[0] != 0;
+    const Structure s(node.in);
+    std::vector<Mask> dom = node.dom;
+    const Verdict v = rule.propagate(s, dom.data());
+    if (v == Verdict::fail) {
+      ++failed;
+      EXPECT_FALSE(solvable) << rule.info.name << " failed a node with a solution, trial " << trial;
+      continue;
+    }
+    if (v == Verdict::progress) ++progressed;
+    if (v == Verdict::no_change) EXPECT_EQ(dom, node.dom) << rule.info.name << " changed silently";
+    for (int c = 0; c < n * n; ++c)
+      EXPECT_EQ(support[c] & ~dom[c], 0u)
+          << rule.info.name << " removed a supported value of cell " << c << ", trial " << trial;
+  }
+  // The oracle must have been exercised both ways, or this test proves nothing.
+  EXPECT_GT(failed, 10) << rule.info.name;
+  EXPECT_GT(progressed, 10) << rule.info.name;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryRule, RuleOracle,
+                         ::testing::Range(0, static_cast<int>(futoshiki_rules().size())),
+                         [](const auto& info) {
+                           std::string name(futoshiki_rules()[info.param].info.name);
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
+
+// Does the line have a perfect matching with cell x forced to value v? Boost.Graph's matching.
+bool perfect_with(int n, const std::vector<Mask>& dom, int x, int v) {
+  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
+  Graph g(2 * n);
+  for (int c = 0; c < n; ++c)
+    for (int w = 0; w < n; ++w) {
+      const Mask d = c == x ? Mask{1} << v : dom[c];
+      if (d & (Mask{1} << w)) boost::add_edge(c, n + w, g);
+    }
+  std::vector<boost::graph_traits<Graph>::vertex_descriptor> mate(2 * n);
+  boost::edmonds_maximum_cardinality_matching(g, &mate[0]);
+  return static_cast<int>(boost::matching_size(g, &mate[0])) == n;
+}
+
+TEST(AllDifferentFilter, KeepsExactlyTheMatchableValues) {
+  std::mt19937 rng(99);
+  int removed_some = 0, failures = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const int n = 2 + trial % 9;  // up to 10 values
+    std::uniform_int_distribution<int> coin(0, 99);
+    std::vector<Mask> dom(n);
+    for (int c = 0; c < n; ++c) {
+      Mask d = 0;
+      for (int v = 0; v < n; ++v)
+        if (coin(rng) < (c < n / 2 ? 35 : 70)) d |= Mask{1} << v;
+      dom[c] = d ? d : Mask{1} << (coin(rng) % n);
+    }
+    std::vector<Mask> out = dom;
+    const Verdict verdict = filter_all_different(n, out.data());
+    bool any_matching = false;
+    for (int v = 0; v < n && !any_matching; ++v)
+      if (dom[0] & (Mask{1} << v)) any_matching = perfect_with(n, dom, 0, v);
+    if (verdict == Verdict::fail) {
+      ++failures;
+      EXPECT_FALSE(any_matching) << "trial " << trial;
+      continue;
+    }
+    ASSERT_TRUE(any_matching) << "trial " << trial;
+    for (int c = 0; c < n; ++c)
+      for (int v = 0; v < n; ++v) {
+        if (!(dom[c] & (Mask{1} << v))) continue;
+        const bool kept = out[c] & (Mask{1} << v);
+        EXPECT_EQ(kept, perfect_with(n, dom, c, v)) << "trial " << trial << " cell " << c << " value " << v + 1;
+        removed_some += !kept;
+      }
+  }
+  EXPECT_GT(removed_some, 100);
+  EXPECT_GT(failures, 100);
+}
+
+}  // namespace

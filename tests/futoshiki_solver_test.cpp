@@ -1,0 +1,183 @@
+// The Futoshiki solver against brute force: every Latin square of order 4 and 5 is enumerated
+// once, and a puzzle's solutions are the squares that keep its givens and inequalities. The
+// solver must find the same count under every rule set and thread count, and the grid it returns
+// must be one of them.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <random>
+
+#include "core/options.hpp"
+#include "puzzles/futoshiki/grid.hpp"
+#include "solvers/futoshiki.hpp"
+
+using namespace bs;
+using namespace bs::futoshiki;
+
+namespace {
+
+const std::vector<Grid>& latin_squares(int n) {
+  static std::map<int, std::vector<Grid>> cache;
+  auto& out = cache[n];
+  if (!out.empty()) return out;
+  Grid g(n * n, 0);
+  std::function<void(int)> fill = [&](int c) {
+    if (c == n * n) {
+      out.push_back(g);
+      return;
+    }
+    const int r = c / n, col = c % n;
+    for (int v = 1; v <= n; ++v) {
+      bool clash = false;
+      for (int k = 0; k < col && !clash; ++k) clash = g[r * n + k] == v;
+      for (int k = 0; k < r && !clash; ++k) clash = g[k * n + col] == v;
+      if (clash) continue;
+      g[c] = v;
+      fill(c + 1);
+    }
+  };
+  fill(0);
+  return out;
+}
+
+int brute_count(const Instance& in) {
+  int count = 0;
+  for (const Grid& g : latin_squares(in.n)) count += verify_solution(in, g).empty();
+  return count;
+}
+
+Instance random_instance(std::mt19937& rng, int n, int given_pct, int ineq_pct) {
+  Instance in;
+  in.name = "random";
+  in.n = n;
+  in.givens.assign(n * n, 0);
+  std::uniform_int_distribution<int> pct(0, 99), value(1, n);
+  for (int c = 0; c < n * n; ++c)
+    if (pct(rng) < given_pct) in.givens[c] = value(rng);
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      const int a = r * n + c;
+      if (c + 1 < n && pct(rng) < ineq_pct)
+        in.inequalities.push_back(pct(rng) < 50 ? Inequality{a, a + 1} : Inequality{a + 1, a});
+      if (r + 1 < n && pct(rng) < ineq_pct)
+        in.inequalities.push_back(pct(rng) < 50 ? Inequality{a, a + n} : Inequality{a + n, a});
+    }
+  return in;
+}
+
+Result count_all(const Instance& in, const std::string& rules, int threads) {
+  Options o;
+  o.set("count", "true");
+  o.set("rules", rules);
+  o.set("threads", std::to_string(threads));
+  return solve(in, o);
+}
+
+void expect_agrees(const Instance& in, const std::string& rules, int threads, int expected,
+                   const std::string& what) {
+  const Result r = count_all(in, rules, threads);
+  ASSERT_EQ(r.solution_count, expected) << what << " rules=" << rules << " threads=" << threads;
+  EXPECT_TRUE(r.count_complete);
+  EXPECT_EQ(r.status, expected ? Status::solved : Status::infeasible) << what;
+  if (expected) EXPECT_TRUE(r.verified);
+}
+
+// Every 4x4 puzzle with one given anywhere and one inequality between horizontal neighbours:
+// 16 * 4 * 12 * 2 instances, each against the 576 Latin squares.
+TEST(FutoshikiSolver, EveryOneGivenOneInequality4x4MatchesBruteForce) {
+  const int n = 4;
+  int checked = 0, infeasible = 0;
+  for (int cell = 0; cell < n * n; ++cell)
+    for (int v = 1; v <= n; ++v)
+      for (int r = 0; r < n; ++r)
+        for (int c = 0; c + 1 < n; ++c)
+          for (int dir = 0; dir < 2; ++dir) {
+            Instance in;
+            in.n = n;
+            in.givens.assign(n * n, 0);
+            in.givens[cell] = v;
+            const int a = r * n + c;
+            in.inequalities.push_back(dir ? Inequality{a, a + 1} : Inequality{a + 1, a});
+            const int expected = brute_count(in);
+            infeasible += expected == 0;
+            expect_agrees(in, "default", 1, expected, "cell " + std::to_string(cell));
+            ++checked;
+          }
+  EXPECT_EQ(checked, 16 * 4 * 12 * 2);
+  EXPECT_GT(infeasible, 0);  // a given 1 left of '>' or 4 right of it
+}
+
+TEST(FutoshikiSolver, RandomPuzzlesMatchBruteForceUnderEveryRuleSet) {
+  std::mt19937 rng(2024);
+  const std::vector<std::string> rule_sets = {"default",           "none",
+                                              "value-elimination", "hidden-single",
+                                              "inequality-bounds", "all-different"};
+  int zero = 0, one = 0, many = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const int n = trial % 4 == 0 ? 5 : 4;
+    const Instance in = random_instance(rng, n, n == 5 ? 12 : 15, 30);
+    const int expected = brute_count(in);
+    (expected == 0 ? zero : expected == 1 ? one : many)++;
+    for (const auto& rules : rule_sets) {
+      if (rules == "none" && n == 5) continue;  // bare enumeration of 5x5 is slow, not wrong
+      expect_agrees(in, rules, 1, expected, "trial " + std::to_string(trial));
+    }
+    expect_agrees(in, "default", 2, expected, "trial " + std::to_string(trial));
+  }
+  EXPECT_GT(zero, 20);
+  EXPECT_GT(one, 20);
+  EXPECT_GT(many, 20);
+}
+
+TEST(FutoshikiSolver, CountLimitTwoProvesUniquenessOrNot) {
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 200; ++trial) {
+    const Instance in = random_instance(rng, 5, 25, 35);
+    const int expected = brute_count(in);
+    Options o;
+    o.set("count", "true");
+    o.set("limit", "2");
+    const Result r = solve(in, o);
+    EXPECT_EQ(r.solution_count, std::min(expected, 2)) << trial;
+    EXPECT_EQ(r.count_complete, expected < 2) << trial;
+  }
+}
+
+TEST(FutoshikiSolver, SolveReturnsTheSameFirstGridAtEveryThreadCount) {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 60; ++trial) {
+    const Instance in = random_instance(rng, 5, 8, 20);
+    Grid one, two;
+    Options o1, o2;
+    o2.set("threads", "2");
+    o2.set("spawn-depth", "3");
+    const Result a = solve(in, o1, &one), b = solve(in, o2, &two);
+    ASSERT_EQ(a.status, b.status) << trial;
+    if (a.status == Status::solved) EXPECT_EQ(one, two) << trial;
+  }
+}
+
+TEST(FutoshikiSolver, RootContradictionsAreInfeasibleWithACertificate) {
+  Instance in;
+  in.name = "clash";
+  in.n = 4;
+  in.givens.assign(16, 0);
+  in.givens[0] = in.givens[3] = 2;  // two 2s in row 1
+  Result r = solve(in, Options());
+  EXPECT_EQ(r.status, Status::infeasible);
+  EXPECT_EQ(r.certificate.kind, "contradiction");
+  EXPECT_EQ(check_certificate(in, r.certificate), "");
+
+  in.givens.assign(16, 0);
+  in.inequalities = {{0, 1}, {1, 0}};  // a > b and b > a
+  r = solve(in, Options());
+  EXPECT_EQ(r.status, Status::infeasible);
+  EXPECT_EQ(r.certificate.kind, "contradiction");
+  EXPECT_EQ(check_certificate(in, r.certificate), "");
+
+  // A tampered certificate: claims a contradiction on a solvable puzzle.
+  in.inequalities = {{0, 1}};
+  EXPECT_NE(check_certificate(in, r.certificate), "");
+}
+
+}  // namespace
