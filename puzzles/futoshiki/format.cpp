@@ -1,0 +1,470 @@
+// Parsing and printing of Futoshiki puzzles (the seed format and Tatham's "Unequal" game ids) and
+// of solution grids; the formats are described in format.hpp.
+//
+// The parsers read untrusted bytes (they are fuzzed): they walk the text once, refuse files and
+// line counts beyond fixed limits, read numbers with a ceiling instead of letting them overflow,
+// and stop at the first problem with an InputError at its exact line and column. A puzzle that
+// breaks its own rules (two equal givens in a row, a > b and b > a) is not a format error: it
+// parses, and find_contradiction reports it, so that infeasible test puzzles can be written.
+#include "puzzles/futoshiki/format.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <stdexcept>
+
+#include "core/error.hpp"
+
+namespace bs::futoshiki {
+
+namespace {
+
+// Quotes a user's bytes for a message: short, printable, control bytes and UTF-8 as \xNN.
+std::string quote(std::string_view s) {
+  constexpr size_t kMaxShown = 24;
+  std::string out = "'";
+  for (size_t i = 0; i < s.size() && i < kMaxShown; ++i) {
+    const auto ch = static_cast<unsigned char>(s[i]);
+    if (ch >= 0x20 && ch < 0x7f) {
+      out += static_cast<char>(ch);
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02X", ch);
+      out += buf;
+    }
+  }
+  if (s.size() > kMaxShown) out += "...";
+  return out + "'";
+}
+
+// Appends piecewise: GCC 12 at -O2 warns falsely (-Wrestrict) on "(" + std::to_string(...).
+std::string cell_name(int n, int cell) {
+  std::string s = "(";
+  s += std::to_string(cell / n + 1);
+  s += ',';
+  s += std::to_string(cell % n + 1);
+  s += ')';
+  return s;
+}
+
+void check_size(std::string_view text, const std::string& filename) {
+  if (text.size() > kMaxFileBytes) {
+    throw InputError(filename, 0, 0,
+                     "file larger than " + std::to_string(kMaxFileBytes >> 20) +
+                         " MiB (the limit)");
+  }
+}
+
+// Line and column of a byte offset; only errors need it, so a linear scan is fine.
+void locate(std::string_view text, size_t offset, int& line, int& col) {
+  line = 1;
+  size_t line_start = 0;
+  for (size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  col = static_cast<int>(offset - line_start) + 1;
+}
+
+// Numbers are read with a ceiling far above any legal value, so that "99999999999999999999" is
+// reported as out of range instead of overflowing.
+constexpr long long kCeiling = 1'000'000'000'000LL;
+
+bool is_digit(char ch) {
+  return ch >= '0' && ch <= '9';
+}
+
+struct Token {
+  std::string_view text;
+  int col;  // 1-based
+};
+
+// One line of a blank-separated file: the tokens before any '#', and the column just past the
+// last of them, where a missing token would have been.
+struct Fields {
+  std::vector<Token> tokens;
+  int end_col = 1;
+};
+
+Fields split(std::string_view line) {
+  // A CRLF file's lines end in '\r'; a '\r' anywhere else stays in its token and is refused there.
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (const size_t hash = line.find('#'); hash != std::string_view::npos)
+    line = line.substr(0, hash);
+  Fields f;
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    if (i == line.size()) break;
+    const size_t a = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    f.tokens.push_back(Token{line.substr(a, i - a), static_cast<int>(a) + 1});
+    f.end_col = static_cast<int>(i) + 1;
+  }
+  return f;
+}
+
+// Walks the text one line at a time; the '\n' is not part of the line, and a final '\n' does not
+// start another line. Counts lines so that a file of a million empty lines is refused early.
+class Lines {
+ public:
+  Lines(std::string_view text, const std::string& filename) : text_(text), filename_(filename) {}
+  bool next(std::string_view& line) {
+    if (pos_ >= text_.size()) return false;
+    if (number_ == kMaxLines) {
+      throw InputError(filename_, number_ + 1, 1,
+                       "more than " + std::to_string(kMaxLines) + " lines (the limit)");
+    }
+    const size_t end = std::min(text_.find('\n', pos_), text_.size());
+    line = text_.substr(pos_, end - pos_);
+    pos_ = end + 1;
+    ++number_;
+    return true;
+  }
+  int number() const { return number_; }
+
+ private:
+  std::string_view text_;
+  const std::string& filename_;
+  size_t pos_ = 0;
+  int number_ = 0;
+};
+
+class SeedReader {
+ public:
+  SeedReader(std::string_view text, const std::string& filename)
+      : text_(text), filename_(filename) {}
+
+  [[noreturn]] void fail(int line, int col, const std::string& msg) const {
+    throw InputError(filename_, line, col, msg);
+  }
+  [[noreturn]] void fail_at_end(const std::string& msg) const {
+    int line = 0, col = 0;
+    locate(text_, text_.size(), line, col);
+    fail(line, col, msg);
+  }
+
+  // An integer token: an optional '-' and decimal digits, clamped to +-kCeiling.
+  long long number(const Token& t, int line, const std::string& what) const {
+    std::string_view s = t.text;
+    const bool negative = !s.empty() && s[0] == '-';
+    if (negative) s.remove_prefix(1);
+    bool ok = !s.empty();
+    for (char ch : s) ok = ok && is_digit(ch);
+    if (!ok) fail(line, t.col, what + " " + quote(t.text) + " is not an integer");
+    long long v = 0;
+    for (char ch : s) v = std::min(v * 10 + (ch - '0'), kCeiling);
+    return negative ? -v : v;
+  }
+
+  // A number that must lie in lo..hi; `range` says in words what is allowed.
+  int bounded(const Token& t, int line, const std::string& what, long long lo, long long hi,
+              const std::string& range) const {
+    const long long v = number(t, line, what);
+    if (v < lo || v > hi) fail(line, t.col, what + " " + quote(t.text) + " is out of range " + range);
+    return static_cast<int>(v);
+  }
+
+ private:
+  std::string_view text_;
+  const std::string& filename_;
+};
+
+std::string stem(const std::string& filename) {
+  return std::filesystem::path(filename).stem().string();
+}
+
+void normalise(std::vector<Inequality>& q) {
+  std::sort(q.begin(), q.end(), [](const Inequality& a, const Inequality& b) {
+    return a.greater != b.greater ? a.greater < b.greater : a.smaller < b.smaller;
+  });
+  q.erase(std::unique(q.begin(), q.end()), q.end());
+}
+
+// Tatham's flag letters, in the order his game writes them; each marks this cell greater than
+// its neighbour in that direction.
+struct Direction {
+  char letter;
+  int dr, dc;
+};
+constexpr Direction kDirections[4] = {{'U', -1, 0}, {'R', 0, 1}, {'D', 1, 0}, {'L', 0, -1}};
+constexpr std::string_view kDifficulties = "tekxr";
+
+}  // namespace
+
+Instance parse_instance(std::string_view text, const std::string& filename) {
+  check_size(text, filename);
+  const SeedReader r(text, filename);
+  Instance in;
+  in.name = stem(filename);
+  int rows_read = 0;
+  bool have_n = false, saw_anything = false;
+  Lines lines(text, filename);
+  std::string_view raw;
+  while (lines.next(raw)) {
+    const int ln = lines.number();
+    if (!raw.empty()) saw_anything = true;
+    const Fields f = split(raw);
+    const auto& t = f.tokens;
+    if (t.empty()) continue;
+    if (!have_n) {
+      in.n = r.bounded(t[0], ln, "side n", 1, kMaxN, "(1.." + std::to_string(kMaxN) + ")");
+      if (t.size() > 1)
+        r.fail(ln, t[1].col, "the first line holds only the side n; the grid starts below it");
+      have_n = true;
+      in.givens.assign(static_cast<size_t>(in.n) * in.n, 0);
+      continue;
+    }
+    const int n = in.n;
+    if (rows_read < n) {
+      const size_t take = std::min(t.size(), static_cast<size_t>(n));
+      const std::string range = "(-1 or 0 for an empty cell, else 1.." + std::to_string(n) + ")";
+      for (size_t j = 0; j < take; ++j) {
+        const int v = r.bounded(t[j], ln, "value", -1, n, range);
+        in.givens[static_cast<size_t>(rows_read) * n + j] = std::max(v, 0);
+      }
+      if (t.size() > static_cast<size_t>(n)) {
+        r.fail(ln, t[n].col,
+               "grid row " + std::to_string(rows_read + 1) + " has " + std::to_string(t.size()) +
+                   " values instead of " + std::to_string(n) + " (one row per line)");
+      }
+      if (t.size() < static_cast<size_t>(n)) {
+        r.fail(ln, f.end_col,
+               "grid row " + std::to_string(rows_read + 1) + " has " + std::to_string(t.size()) +
+                   " values instead of " + std::to_string(n) + " (one row per line)");
+      }
+      ++rows_read;
+      continue;
+    }
+    // An inequality "r1 c1 r2 c2": cell (r1,c1) > cell (r2,c2).
+    static const char* const kWhat[4] = {"row", "column", "row", "column"};
+    const std::string range = "(1.." + std::to_string(n) + ", the grid's side)";
+    int v[4] = {0, 0, 0, 0};
+    for (size_t j = 0; j < std::min(t.size(), size_t{4}); ++j)
+      v[j] = r.bounded(t[j], ln, kWhat[j], 1, n, range) - 1;
+    if (t.size() != 4) {
+      r.fail(ln, t.size() > 4 ? t[4].col : f.end_col,
+             "an inequality line holds 4 numbers 'r1 c1 r2 c2' (meaning (r1,c1) > (r2,c2)), found " +
+                 std::to_string(t.size()));
+    }
+    in.inequalities.push_back(Inequality{v[0] * n + v[1], v[2] * n + v[3]});
+  }
+  if (!have_n) {
+    r.fail_at_end(std::string(saw_anything ? "no side n (only comments and blank lines)"
+                                           : "empty file") +
+                  ": expected the side n, then n rows of n values");
+  }
+  if (rows_read < in.n) {
+    r.fail_at_end("the grid has " + std::to_string(rows_read) + " rows instead of " +
+                  std::to_string(in.n));
+  }
+  normalise(in.inequalities);
+  return in;
+}
+
+Instance parse_sgtid(std::string_view text, const std::string& filename) {
+  check_size(text, filename);
+  auto fail = [&](size_t offset, const std::string& msg) {
+    int line = 0, col = 0;
+    locate(text, offset, line, col);
+    throw InputError(filename, line, col, msg);
+  };
+  auto blank = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; };
+  size_t p = 0, e = text.size();
+  while (p < e && blank(text[p])) ++p;
+  while (e > p && blank(text[e - 1])) --e;
+  if (p == e) fail(text.size(), "empty game id: expected e.g. '5dt:3,0,0D,...'");
+
+  // A decimal number at p, clamped to kCeiling; p moves past it.
+  auto read_number = [&](size_t& q) {
+    long long v = 0;
+    while (q < e && is_digit(text[q])) v = std::min(v * 10 + (text[q++] - '0'), kCeiling);
+    return v;
+  };
+
+  // Parameters: the side, 'a' for the "adjacent" variant, 'd' and a difficulty letter.
+  if (!is_digit(text[p])) fail(p, "expected the puzzle's side at the start of the game id");
+  const size_t n_at = p;
+  const long long side = read_number(p);
+  if (side < 1 || side > kMaxN) {
+    fail(n_at, "side " + quote(text.substr(n_at, p - n_at)) + " is out of range (1.." +
+                   std::to_string(kMaxN) + ")");
+  }
+  const int n = static_cast<int>(side);
+  if (p < e && text[p] == 'a') {
+    fail(p,
+         "the 'adjacent' variant ('a' in the parameters) is not supported: its marks join cells "
+         "that differ by one, not inequalities");
+  }
+  if (p < e && text[p] == 'd') {
+    ++p;
+    if (p == e || kDifficulties.find(text[p]) == std::string_view::npos) {
+      fail(p, "expected a difficulty letter after 'd' (t, e, k, x or r)");
+    }
+    ++p;
+  }
+  if (p == e || text[p] != ':') fail(p, "expected ':' after the game's parameters");
+  ++p;
+
+  Instance in;
+  in.name = stem(filename);
+  in.n = n;
+  in.givens.assign(static_cast<size_t>(n) * n, 0);
+  for (int cell = 0; cell < n * n; ++cell) {
+    const std::string where = "cell " + cell_name(n, cell);
+    if (p == e) {
+      fail(p, "the game id ends after " + std::to_string(cell) + " cells; a side of " +
+                  std::to_string(n) + " needs " + std::to_string(n * n));
+    }
+    if (!is_digit(text[p])) fail(p, "expected a number (0 for empty) for " + where);
+    const size_t v_at = p;
+    const long long v = read_number(p);
+    if (v > n) {
+      fail(v_at, "value " + quote(text.substr(v_at, p - v_at)) + " of " + where +
+                     " is out of range (0 for empty, else 1.." + std::to_string(n) + ")");
+    }
+    in.givens[cell] = static_cast<int>(v);
+    int seen = 0;
+    for (; p < e; ++p) {
+      int k = 0;
+      while (k < 4 && kDirections[k].letter != text[p]) ++k;
+      if (k == 4) break;
+      if (seen & (1 << k)) fail(p, where + " repeats the flag '" + text[p] + "'");
+      seen |= 1 << k;
+      const int r = cell / n + kDirections[k].dr, c = cell % n + kDirections[k].dc;
+      if (r < 0 || r >= n || c < 0 || c >= n)
+        fail(p, "flag '" + std::string(1, text[p]) + "' of " + where + " points outside the grid");
+      in.inequalities.push_back(Inequality{cell, r * n + c});
+    }
+    // The comma after the last cell is optional: Tatham writes it, people trim it.
+    if (p < e) {
+      if (text[p] != ',') {
+        fail(p, "unexpected " + quote(text.substr(p, 1)) + " in " + where +
+                    " (expected U, R, D, L or ',')");
+      }
+      ++p;
+    }
+  }
+  if (p < e) {
+    fail(p, "more than " + std::to_string(n * n) + " cells for a side of " + std::to_string(n));
+  }
+  normalise(in.inequalities);
+  return in;
+}
+
+Instance read_instance(const std::string& path) {
+  const std::string text = read_file(path);
+  if (std::filesystem::path(path).extension() == ".sgtid") return parse_sgtid(text, path);
+  return parse_instance(text, path);
+}
+
+std::string format_instance(const Instance& in) {
+  const int n = in.n;
+  std::string out = std::to_string(n) + "\n";
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      const int v = in.givens.at(static_cast<size_t>(r) * n + c);
+      if (c) out += ' ';
+      out += v ? std::to_string(v) : "-1";
+    }
+    out += '\n';
+  }
+  for (const Inequality& q : in.inequalities) {
+    out += std::to_string(q.greater / n + 1) + " " + std::to_string(q.greater % n + 1) + " " +
+           std::to_string(q.smaller / n + 1) + " " + std::to_string(q.smaller % n + 1) + "\n";
+  }
+  return out;
+}
+
+namespace {
+
+std::string sgtid_body(const Instance& in) {
+  const int n = in.n;
+  if (n < 1 || n > kMaxN || in.givens.size() != static_cast<size_t>(n) * n)
+    throw std::invalid_argument("format_sgtid: malformed instance");
+  std::vector<int> flags(in.givens.size(), 0);
+  for (const Inequality& q : in.inequalities) {
+    int k = 0;
+    while (k < 4 && !(q.greater / n + kDirections[k].dr == q.smaller / n &&
+                      q.greater % n + kDirections[k].dc == q.smaller % n &&
+                      q.smaller >= 0 && q.smaller < n * n))
+      ++k;
+    // The row test alone would let (r, n-1) > (r+1, 0) pass as 'R'; the column test stops it.
+    if (k == 4 || q.greater < 0 || q.greater >= n * n) {
+      throw std::invalid_argument("format_sgtid: the inequality " + cell_name(n, q.greater) +
+                                  " > " + cell_name(n, q.smaller) +
+                                  " does not join neighbours, which a game id cannot express");
+    }
+    flags[q.greater] |= 1 << k;
+  }
+  std::string out = ":";
+  for (size_t cell = 0; cell < in.givens.size(); ++cell) {
+    out += std::to_string(in.givens[cell]);
+    for (int k = 0; k < 4; ++k)
+      if (flags[cell] & (1 << k)) out += kDirections[k].letter;
+    out += ',';
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string format_sgtid(const Instance& in) {
+  return std::to_string(in.n) + sgtid_body(in);
+}
+
+std::string format_sgtid(const Instance& in, char difficulty) {
+  if (kDifficulties.find(difficulty) == std::string_view::npos)
+    throw std::invalid_argument("format_sgtid: unknown difficulty letter");
+  return std::to_string(in.n) + "d" + difficulty + sgtid_body(in);
+}
+
+Grid parse_grid(std::string_view text, int n, const std::string& filename) {
+  if (n < 1 || n > kMaxN) throw std::invalid_argument("parse_grid: side out of range");
+  check_size(text, filename);
+  const SeedReader r(text, filename);
+  Grid g;
+  g.reserve(static_cast<size_t>(n) * n);
+  int rows_read = 0;
+  Lines lines(text, filename);
+  std::string_view raw;
+  const std::string range = "(1.." + std::to_string(n) + ")";
+  while (lines.next(raw)) {
+    const int ln = lines.number();
+    const Fields f = split(raw);
+    const auto& t = f.tokens;
+    if (t.empty()) continue;
+    if (rows_read == n) r.fail(ln, t[0].col, "more than " + std::to_string(n) + " rows");
+    for (size_t j = 0; j < std::min(t.size(), static_cast<size_t>(n)); ++j)
+      g.push_back(r.bounded(t[j], ln, "value", 1, n, range));
+    if (t.size() != static_cast<size_t>(n)) {
+      r.fail(ln, t.size() > static_cast<size_t>(n) ? t[n].col : f.end_col,
+             "row " + std::to_string(rows_read + 1) + " has " + std::to_string(t.size()) +
+                 " values instead of " + std::to_string(n) + " (one row per line)");
+    }
+    ++rows_read;
+  }
+  if (rows_read < n) {
+    r.fail_at_end("the grid has " + std::to_string(rows_read) + " rows instead of " +
+                  std::to_string(n));
+  }
+  return g;
+}
+
+std::string format_grid(const Grid& grid, int n) {
+  if (n < 1 || grid.size() != static_cast<size_t>(n) * n)
+    throw std::invalid_argument("format_grid: the grid does not have n*n values");
+  std::string out;
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      if (c) out += ' ';
+      out += std::to_string(grid[static_cast<size_t>(r) * n + c]);
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace bs::futoshiki
