@@ -56,6 +56,13 @@ int main(int argc, char** argv) {
   solve->add_flag("--json", json, "print the result as one JSON object");
   add_option_flags(*solve, given);
 
+  auto* count = app.add_subcommand(
+      "count", "count the solutions of one instance; `--limit 2` proves uniqueness");
+  count->add_option("puzzle", puzzle, "puzzle name (see `list`)")->required();
+  count->add_option("file", file, "instance file")->required();
+  count->add_flag("--json", json, "print the result as one JSON object");
+  add_option_flags(*count, given);
+
   auto* verify = app.add_subcommand(
       "verify",
       "replay a jump list, or check a `solve --json` result (its moves or its certificate)");
@@ -113,7 +120,8 @@ int main(int argc, char** argv) {
     bs::Options options;
     for (const auto& [k, v] : given) options.set(k, v);
 
-    if (*solve) {
+    if (*solve || *count) {
+      if (*count) options.set("count", "true");
       const bs::Result r = puzzle_or_throw(puzzle).solve_file(file, options);
       if (json) {
         std::cout << bs::to_json(r).dump() << '\n';

@@ -15,6 +15,8 @@ const char* to_string(Cost c) {
       return "linear";
     case Cost::quadratic:
       return "quadratic";
+    case Cost::probing:
+      return "probing";
     case Cost::lp:
       return "lp";
     case Cost::ip:

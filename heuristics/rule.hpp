@@ -19,6 +19,7 @@ enum class Cost {
   constant,  // O(1) per node
   linear,    // O(size of the instance) per node
   quadratic, // more than linear per node: a matching, strongly connected components
+  probing,   // runs the cheaper rules many times per node (failed-literal tests)
   lp,        // solves a linear program
   ip,        // solves an integer program
 };

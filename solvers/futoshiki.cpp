@@ -17,6 +17,7 @@
 
 #include "core/error.hpp"
 #include "heuristics/futoshiki/futoshiki_rule.hpp"
+#include "ilp/futoshiki_ip.hpp"
 #include "puzzles/futoshiki/format.hpp"
 #include "search/dfs.hpp"
 #include "solvers/measure.hpp"
@@ -241,7 +242,8 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
   const bool count = options.flag("count");
   const Branching branching = parse_branching(options.text("branching"));
   const bool down = parse_value_order(options.text("value-order"));
-  const std::vector<std::string> names = select_rules(futoshiki_rule_infos(), options.text("rules"));
+  const std::vector<std::string> names =
+      select_rules(futoshiki_rule_infos(), options.text("rules"));
   Grid grid;
 
   auto finish = [&]() -> Result {
@@ -325,13 +327,94 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
     grid = replay(problem, root, out.path);
   } else if (out.stop == StopReason::exhausted) {
     r.status = Status::infeasible;
-    r.certificate = {consistent ? "exhaustive-search" : "propagation",
-                     consistent ? "searched every branch: " + std::to_string(out.stats.nodes) +
-                                      " nodes, rules " + rule_list(names)
-                                : "the rules " + rule_list(names) + " empty a domain at the root",
-                     nlohmann::json{{"nodes", out.stats.nodes}, {"rules", rule_list(names)}}.dump()};
+    r.certificate = {
+        consistent ? "exhaustive-search" : "propagation",
+        consistent ? "searched every branch: " + std::to_string(out.stats.nodes) +
+                         " nodes, rules " + rule_list(names)
+                   : "the rules " + rule_list(names) + " empty a domain at the root",
+        nlohmann::json{{"nodes", out.stats.nodes}, {"rules", rule_list(names)}}.dump()};
   }
   return finish();
+}
+
+}  // namespace bs::futoshiki
+
+namespace bs::futoshiki {
+
+std::string check_certificate(const Instance& in, const Certificate& cert) {
+  if (cert.kind == "contradiction") {
+    const std::string why = find_contradiction(in);
+    return why.empty() ? "no contradiction among the givens and inequalities" : "";
+  }
+  if (cert.kind == "propagation" || cert.kind == "exhaustive-search") {
+    // A second method that shares nothing with the rules or the search: the integer model.
+    const ilp::FutoshikiIpResult ip = ilp::solve_futoshiki_ip(in, 60);
+    if (ip.status == ilp::SolveStatus::infeasible) return "";
+    if (ip.status == ilp::SolveStatus::optimal)
+      return "the integer model found a solution: the certificate is wrong";
+    return std::string("the integer model did not decide (") + ilp::to_string(ip.status) + ")";
+  }
+  return "unknown certificate kind '" + cert.kind + "'";
+}
+
+namespace {
+
+Result solve_file(const std::string& path, const Options& options) {
+  return solve(read_instance(path), options);
+}
+
+// A JSON result from `solve --json` is checked whole: its grid verified, or its certificate
+// re-checked. Anything else is read as a grid of n rows.
+std::string verify_files(const std::string& instance_path, const std::string& solution_path) {
+  const Instance in = read_instance(instance_path);
+  const std::string text = read_file(solution_path);
+  const size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos || text[first] != '{')
+    return verify_solution(in, parse_grid(text, in.n, solution_path));
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error&) {
+    throw InputError(solution_path, 1, 1, "not valid JSON");
+  }
+  const auto status = j.value("status", std::string());
+  if (status == "solved") {
+    const auto& rows = j.contains("solution") ? j["solution"] : nlohmann::json();
+    if (!rows.is_array() || static_cast<int>(rows.size()) != in.n)
+      throw InputError(solution_path, 1, 1,
+                       "a solved result needs \"solution\": " + std::to_string(in.n) + " rows");
+    Grid g;
+    for (const auto& row : rows) {
+      if (!row.is_array() || static_cast<int>(row.size()) != in.n)
+        throw InputError(solution_path, 1, 1,
+                         "each solution row needs " + std::to_string(in.n) + " integers");
+      for (const auto& v : row) {
+        if (!v.is_number_integer())
+          throw InputError(solution_path, 1, 1, "a value is not an integer");
+        g.push_back(static_cast<int>(std::clamp<int64_t>(v.get<int64_t>(), -1, kMaxN + 1)));
+      }
+    }
+    return verify_solution(in, g);
+  }
+  if (status == "infeasible") {
+    if (!j.contains("certificate") || !j.at("certificate").is_object() ||
+        !j.at("certificate").contains("kind") || !j.at("certificate").at("kind").is_string())
+      throw InputError(solution_path, 1, 1, "an infeasible result needs a certificate with a kind");
+    Certificate cert;
+    cert.kind = j.at("certificate").at("kind").get<std::string>();
+    return check_certificate(in, cert);
+  }
+  throw InputError(solution_path, 1, 1,
+                   "status must be \"solved\" or \"infeasible\" to be verified");
+}
+
+}  // namespace
+
+PuzzleSolver futoshiki_solver() {
+  PuzzleSolver p{"futoshiki",
+                 "fill a Latin square keeping givens and inequalities; count, generate",
+                 futoshiki_rule_infos, solve_file, verify_files};
+  return p;
 }
 
 }  // namespace bs::futoshiki

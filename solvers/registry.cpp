@@ -1,4 +1,5 @@
 #include "build_info.inc"  // generated at build time: BS_GIT_COMMIT, BS_GIT_DIRTY
+#include "solvers/futoshiki.hpp"
 #include "solvers/peg.hpp"
 #include "solvers/solver.hpp"
 
@@ -7,6 +8,7 @@ namespace bs {
 const std::vector<PuzzleSolver>& puzzle_solvers() {
   static const std::vector<PuzzleSolver> table = {
       peg::peg_solver(),  // one line per puzzle
+      futoshiki::futoshiki_solver(),
   };
   return table;
 }

@@ -8,9 +8,9 @@
 // of the bit-mask augmenting paths the rule uses.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/max_cardinality_matching.hpp>
-#include <algorithm>
 #include <functional>
 #include <random>
 
@@ -101,7 +101,9 @@ TEST_P(RuleOracle, RemovesOnlyUnsupportedValues) {
       continue;
     }
     if (v == Verdict::progress) ++progressed;
-    if (v == Verdict::no_change) EXPECT_EQ(dom, node.dom) << rule.info.name << " changed silently";
+    if (v == Verdict::no_change) {
+      EXPECT_EQ(dom, node.dom) << rule.info.name << " changed silently";
+    }
     for (int c = 0; c < n * n; ++c)
       EXPECT_EQ(support[c] & ~dom[c], 0u)
           << rule.info.name << " removed a supported value of cell " << c << ", trial " << trial;
@@ -161,7 +163,8 @@ TEST(AllDifferentFilter, KeepsExactlyTheMatchableValues) {
       for (int v = 0; v < n; ++v) {
         if (!(dom[c] & (Mask{1} << v))) continue;
         const bool kept = out[c] & (Mask{1} << v);
-        EXPECT_EQ(kept, perfect_with(n, dom, c, v)) << "trial " << trial << " cell " << c << " value " << v + 1;
+        EXPECT_EQ(kept, perfect_with(n, dom, c, v))
+            << "trial " << trial << " cell " << c << " value " << v + 1;
         removed_some += !kept;
       }
   }

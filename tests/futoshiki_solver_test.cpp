@@ -79,7 +79,9 @@ void expect_agrees(const Instance& in, const std::string& rules, int threads, in
   ASSERT_EQ(r.solution_count, expected) << what << " rules=" << rules << " threads=" << threads;
   EXPECT_TRUE(r.count_complete);
   EXPECT_EQ(r.status, expected ? Status::solved : Status::infeasible) << what;
-  if (expected) EXPECT_TRUE(r.verified);
+  if (expected) {
+    EXPECT_TRUE(r.verified);
+  }
 }
 
 // Every 4x4 puzzle with one given anywhere and one inequality between horizontal neighbours:
@@ -153,7 +155,9 @@ TEST(FutoshikiSolver, SolveReturnsTheSameFirstGridAtEveryThreadCount) {
     o2.set("spawn-depth", "3");
     const Result a = solve(in, o1, &one), b = solve(in, o2, &two);
     ASSERT_EQ(a.status, b.status) << trial;
-    if (a.status == Status::solved) EXPECT_EQ(one, two) << trial;
+    if (a.status == Status::solved) {
+      EXPECT_EQ(one, two) << trial;
+    }
   }
 }
 

@@ -24,10 +24,18 @@ namespace bs::futoshiki {
 
 using Mask = uint32_t;
 
-inline Mask value_bit(int v) { return Mask{1} << (v - 1); }
-inline bool fixed(Mask d) { return d && !(d & (d - 1)); }
-inline int lowest_value(Mask d) { return std::countr_zero(d) + 1; }
-inline int highest_value(Mask d) { return 32 - std::countl_zero(d); }
+inline Mask value_bit(int v) {
+  return Mask{1} << (v - 1);
+}
+inline bool fixed(Mask d) {
+  return d && !(d & (d - 1));
+}
+inline int lowest_value(Mask d) {
+  return std::countr_zero(d) + 1;
+}
+inline int highest_value(Mask d) {
+  return 32 - std::countl_zero(d);
+}
 
 // What every rule may read: the instance in the shapes rules want.
 struct Structure {

@@ -29,15 +29,18 @@ std::string verify_solution(const Instance& in, const Grid& g) {
   for (int i = 0; i < n; ++i) {
     std::vector<bool> row(n + 1), col(n + 1);
     for (int j = 0; j < n; ++j) {
-      if (row[g[i * n + j]]) return "row " + std::to_string(i + 1) + " repeats " + std::to_string(g[i * n + j]);
-      if (col[g[j * n + i]]) return "column " + std::to_string(i + 1) + " repeats " + std::to_string(g[j * n + i]);
+      if (row[g[i * n + j]])
+        return "row " + std::to_string(i + 1) + " repeats " + std::to_string(g[i * n + j]);
+      if (col[g[j * n + i]])
+        return "column " + std::to_string(i + 1) + " repeats " + std::to_string(g[j * n + i]);
       row[g[i * n + j]] = col[g[j * n + i]] = true;
     }
   }
   for (const Inequality& q : in.inequalities)
     if (g[q.greater] <= g[q.smaller])
-      return "cell " + at(in, q.greater) + " = " + std::to_string(g[q.greater]) + " is not greater than cell " +
-             at(in, q.smaller) + " = " + std::to_string(g[q.smaller]);
+      return "cell " + at(in, q.greater) + " = " + std::to_string(g[q.greater]) +
+             " is not greater than cell " + at(in, q.smaller) + " = " +
+             std::to_string(g[q.smaller]);
   return "";
 }
 
@@ -56,7 +59,8 @@ std::string find_contradiction(const Instance& in) {
       }
   for (const Inequality& q : in.inequalities) {
     if (q.greater == q.smaller) return "cell " + at(in, q.greater) + " must exceed itself";
-    if (in.givens[q.greater] && in.givens[q.smaller] && in.givens[q.greater] <= in.givens[q.smaller])
+    if (in.givens[q.greater] && in.givens[q.smaller] &&
+        in.givens[q.greater] <= in.givens[q.smaller])
       return "given " + at(in, q.greater) + " = " + std::to_string(in.givens[q.greater]) +
              " is not greater than given " + at(in, q.smaller) + " = " +
              std::to_string(in.givens[q.smaller]);
@@ -79,8 +83,8 @@ std::string find_contradiction(const Instance& in) {
     }
     state[c] = 2;
     if (height[c] >= n) {
-      why = "a chain of " + std::to_string(height[c]) + " inequalities starts at cell " + at(in, c) +
-            ", but only " + std::to_string(n) + " values exist";
+      why = "a chain of " + std::to_string(height[c]) + " inequalities starts at cell " +
+            at(in, c) + ", but only " + std::to_string(n) + " values exist";
       return false;
     }
     return true;

@@ -26,9 +26,9 @@ struct Inequality {
 };
 
 struct Instance {
-  std::string name;            // the file stem
-  int n = 0;                   // side, 1..kMaxN
-  std::vector<int> givens;     // n*n values: 0 empty, else 1..n
+  std::string name;         // the file stem
+  int n = 0;                // side, 1..kMaxN
+  std::vector<int> givens;  // n*n values: 0 empty, else 1..n
   std::vector<Inequality> inequalities;
   bool operator==(const Instance& o) const {
     return n == o.n && givens == o.givens && inequalities == o.inequalities;
