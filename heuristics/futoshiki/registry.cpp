@@ -7,12 +7,12 @@ extern const FutoshikiRuleEntry value_elimination_rule;
 extern const FutoshikiRuleEntry hidden_single_rule;
 extern const FutoshikiRuleEntry inequality_bounds_rule;
 extern const FutoshikiRuleEntry all_different_rule;
-extern const FutoshikiRuleEntry pair_probe_rule;
+extern const FutoshikiRuleEntry probe_rule;
 
 const std::vector<FutoshikiRuleEntry>& futoshiki_rules() {
   static const std::vector<FutoshikiRuleEntry> rules = {
       value_elimination_rule, hidden_single_rule, inequality_bounds_rule,
-      all_different_rule,     pair_probe_rule,
+      all_different_rule,     probe_rule,
   };
   return rules;
 }
