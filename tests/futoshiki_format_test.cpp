@@ -161,6 +161,9 @@ TEST(FutoshikiFormat, ContradictionsParse) {
   const Instance both = parse_instance("2\n-1 -1\n-1 -1\n1 1 1 2\n1 2 1 1\n", "b.txt");
   EXPECT_EQ(both.inequalities.size(), 2u);
   EXPECT_NE(find_contradiction(both), "");
+  const Instance mutual = parse_sgtid("2:0R,0L,0,0,", "m.sgtid");
+  EXPECT_EQ(mutual.inequalities, (std::vector<Inequality>{{0, 1}, {1, 0}}));
+  EXPECT_NE(find_contradiction(mutual).find("cycle"), std::string::npos);
 }
 
 TEST(FutoshikiFormat, EmptyFile) {
@@ -334,6 +337,10 @@ TEST(FutoshikiSgtid, RefusesNonNeighbours) {
   in.inequalities = {{2, 5}};  // (1,3) > (2,3) is fine
   EXPECT_EQ(format_sgtid(in), "3:0,0,0D,0,0,0,0,0,0,");
   EXPECT_THROW(format_sgtid(in, 'q'), std::invalid_argument);
+  in.givens.pop_back();
+  EXPECT_THROW(format_sgtid(in), std::invalid_argument);
+  EXPECT_THROW(format_instance(in), std::invalid_argument);
+  EXPECT_THROW(render_svg(in, nullptr), std::invalid_argument);
 }
 
 // ---- solution grids ----
@@ -353,7 +360,7 @@ TEST(FutoshikiGrid, ParsesAndReportsErrors) {
 
 // ---- the verifier and the contradiction finder ----
 
-class TamperedSolution : public ::testing::Test {
+class FutoshikiTamperedSolution : public ::testing::Test {
  protected:
   void SetUp() override {
     in = read_instance(kDir + "fut_05_easy_1.txt");
@@ -364,13 +371,13 @@ class TamperedSolution : public ::testing::Test {
   Grid sol;
 };
 
-TEST_F(TamperedSolution, SwappedCellsAreRejected) {
+TEST_F(FutoshikiTamperedSolution, SwappedCellsAreRejected) {
   Grid g = sol;
   std::swap(g[6], g[7]);  // row 2 stays a permutation, columns 2 and 3 repeat
   EXPECT_NE(verify_solution(in, g).find("column"), std::string::npos);
 }
 
-TEST_F(TamperedSolution, ChangedGivenIsRejected) {
+TEST_F(FutoshikiTamperedSolution, ChangedGivenIsRejected) {
   // Givens (1,1) = 3 and (5,3) = 3; the solution must keep them.
   ASSERT_EQ(in.givens[0], 3);
   Instance other = in;
@@ -381,7 +388,7 @@ TEST_F(TamperedSolution, ChangedGivenIsRejected) {
   EXPECT_NE(verify_solution(in, g).find("given"), std::string::npos);
 }
 
-TEST_F(TamperedSolution, BrokenInequalityIsRejected) {
+TEST_F(FutoshikiTamperedSolution, BrokenInequalityIsRejected) {
   // v -> n+1-v keeps every row and column a permutation but turns every inequality around.
   Instance free = in;
   std::fill(free.givens.begin(), free.givens.end(), 0);
@@ -394,7 +401,7 @@ TEST_F(TamperedSolution, BrokenInequalityIsRejected) {
   EXPECT_NE(verify_solution(reversed, sol).find("not greater"), std::string::npos);
 }
 
-TEST_F(TamperedSolution, OutOfRangeAndWrongSize) {
+TEST_F(FutoshikiTamperedSolution, OutOfRangeAndWrongSize) {
   Grid g = sol;
   g[3] = 0;
   EXPECT_NE(verify_solution(in, g), "");

@@ -367,10 +367,12 @@ Instance read_instance(const std::string& path) {
 
 std::string format_instance(const Instance& in) {
   const int n = in.n;
+  if (n < 1 || n > kMaxN || in.givens.size() != static_cast<size_t>(n) * n)
+    throw std::invalid_argument("format_instance: malformed instance");
   std::string out = std::to_string(n) + "\n";
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c) {
-      const int v = in.givens.at(static_cast<size_t>(r) * n + c);
+      const int v = in.givens[static_cast<size_t>(r) * n + c];
       if (c) out += ' ';
       out += v ? std::to_string(v) : "-1";
     }
