@@ -49,9 +49,9 @@ std::string cell_name(int n, int cell) {
 
 void check_size(std::string_view text, const std::string& filename) {
   if (text.size() > kMaxFileBytes) {
-    throw InputError(filename, 0, 0,
-                     "file larger than " + std::to_string(kMaxFileBytes >> 20) +
-                         " MiB (the limit)");
+    throw InputError(
+        filename, 0, 0,
+        "file larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB (the limit)");
   }
 }
 
@@ -163,7 +163,8 @@ class SeedReader {
   int bounded(const Token& t, int line, const std::string& what, long long lo, long long hi,
               const std::string& range) const {
     const long long v = number(t, line, what);
-    if (v < lo || v > hi) fail(line, t.col, what + " " + quote(t.text) + " is out of range " + range);
+    if (v < lo || v > hi)
+      fail(line, t.col, what + " " + quote(t.text) + " is out of range " + range);
     return static_cast<int>(v);
   }
 
@@ -245,16 +246,17 @@ Instance parse_instance(std::string_view text, const std::string& filename) {
     for (size_t j = 0; j < std::min(t.size(), size_t{4}); ++j)
       v[j] = r.bounded(t[j], ln, kWhat[j], 1, n, range) - 1;
     if (t.size() != 4) {
-      r.fail(ln, t.size() > 4 ? t[4].col : f.end_col,
-             "an inequality line holds 4 numbers 'r1 c1 r2 c2' (meaning (r1,c1) > (r2,c2)), found " +
-                 std::to_string(t.size()));
+      r.fail(
+          ln, t.size() > 4 ? t[4].col : f.end_col,
+          "an inequality line holds 4 numbers 'r1 c1 r2 c2' (meaning (r1,c1) > (r2,c2)), found " +
+              std::to_string(t.size()));
     }
     in.inequalities.push_back(Inequality{v[0] * n + v[1], v[2] * n + v[3]});
   }
   if (!have_n) {
-    r.fail_at_end(std::string(saw_anything ? "no side n (only comments and blank lines)"
-                                           : "empty file") +
-                  ": expected the side n, then n rows of n values");
+    r.fail_at_end(
+        std::string(saw_anything ? "no side n (only comments and blank lines)" : "empty file") +
+        ": expected the side n, then n rows of n values");
   }
   if (rows_read < in.n) {
     r.fail_at_end("the grid has " + std::to_string(rows_read) + " rows instead of " +
@@ -276,6 +278,9 @@ Instance parse_sgtid(std::string_view text, const std::string& filename) {
   while (p < e && blank(text[p])) ++p;
   while (e > p && blank(text[e - 1])) --e;
   if (p == e) fail(text.size(), "empty game id: expected e.g. '5dt:3,0,0D,...'");
+  // Checked first because a pasted id split over lines would otherwise get a puzzling message.
+  if (const size_t nl = text.substr(p, e - p).find_first_of("\r\n"); nl != std::string_view::npos)
+    fail(p + nl, "line break inside the game id (a game id is one line)");
 
   // A decimal number at p, clamped to kCeiling; p moves past it.
   auto read_number = [&](size_t& q) {
@@ -362,10 +367,12 @@ Instance read_instance(const std::string& path) {
 
 std::string format_instance(const Instance& in) {
   const int n = in.n;
+  if (n < 1 || n > kMaxN || in.givens.size() != static_cast<size_t>(n) * n)
+    throw std::invalid_argument("format_instance: malformed instance");
   std::string out = std::to_string(n) + "\n";
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c) {
-      const int v = in.givens.at(static_cast<size_t>(r) * n + c);
+      const int v = in.givens[static_cast<size_t>(r) * n + c];
       if (c) out += ' ';
       out += v ? std::to_string(v) : "-1";
     }
@@ -388,8 +395,8 @@ std::string sgtid_body(const Instance& in) {
   for (const Inequality& q : in.inequalities) {
     int k = 0;
     while (k < 4 && !(q.greater / n + kDirections[k].dr == q.smaller / n &&
-                      q.greater % n + kDirections[k].dc == q.smaller % n &&
-                      q.smaller >= 0 && q.smaller < n * n))
+                      q.greater % n + kDirections[k].dc == q.smaller % n && q.smaller >= 0 &&
+                      q.smaller < n * n))
       ++k;
     // The row test alone would let (r, n-1) > (r+1, 0) pass as 'R'; the column test stops it.
     if (k == 4 || q.greater < 0 || q.greater >= n * n) {
