@@ -39,11 +39,12 @@ class FutoshikiProblem {
   };
 
   FutoshikiProblem(const Structure& s, std::vector<RuleFn> rules, Branching branching, bool down)
-      : s_(s), rules_(std::move(rules)), branching_(branching), down_(down) {}
+      : s_(s), cells_(s.n * s.n), rules_(std::move(rules)), branching_(branching), down_(down) {}
 
   State root(const Instance& in) const {
     State st;
-    st.dom.assign(in.cells(), s_.all);
+    st.dom.assign(s_.words(), 0);
+    std::fill(st.dom.begin(), st.dom.begin() + in.cells(), s_.all);
     for (int c = 0; c < in.cells(); ++c)
       if (in.givens[c]) st.dom[c] = value_bit(in.givens[c]);
     return st;
@@ -67,7 +68,8 @@ class FutoshikiProblem {
       }
     }
     int open = 0;
-    for (Mask m : st.dom) {
+    for (int c = 0; c < cells_; ++c) {
+      const Mask m = st.dom[c];
       if (!m) return false;
       open += !fixed(m);
     }
@@ -127,7 +129,7 @@ class FutoshikiProblem {
   }
 
   Grid grid(const State& st) const {
-    Grid g(st.dom.size());
+    Grid g(cells_);
     for (size_t c = 0; c < g.size(); ++c) g[c] = lowest_value(st.dom[c]);
     return g;
   }
@@ -137,7 +139,7 @@ class FutoshikiProblem {
   // value tells its neighbours most (the seed's "most effect on its neighbours").
   int branch_cell(const State& st) const {
     int best = -1, best_size = 99, best_degree = -1;
-    for (int c = 0; c < static_cast<int>(st.dom.size()); ++c) {
+    for (int c = 0; c < cells_; ++c) {
       const Mask d = st.dom[c];
       if (fixed(d)) continue;
       if (branching_ == Branching::input) return c;
@@ -154,6 +156,7 @@ class FutoshikiProblem {
   }
 
   const Structure& s_;
+  int cells_;
   std::vector<RuleFn> rules_;
   Branching branching_;
   bool down_;

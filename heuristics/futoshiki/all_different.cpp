@@ -127,9 +127,19 @@ Verdict filter_all_different(int n, Mask* dom) {
 
 namespace {
 
+// A signature of a line's domains, never 0 (the value a fresh node's memo holds). Equal
+// signatures with different domains would only make the rule skip a line, which is weaker, never
+// wrong; with 32 bits that is rare enough not to matter.
+Mask signature(const Mask* line, int n) {
+  uint32_t h = 0x811c9dc5u;
+  for (int j = 0; j < n; ++j) h = (h ^ line[j]) * 0x01000193u;
+  return h | 1;
+}
+
 Verdict all_different(const Structure& s, Mask* d) {
   bool progress = false;
   std::array<Mask, kMaxN> line;
+  Mask* memo = d + s.n * s.n;
   for (int l = 0; l < 2 * s.n; ++l) {
     const int* cells = s.line(l);
     bool open = false;
@@ -143,11 +153,16 @@ Verdict all_different(const Structure& s, Mask* d) {
       if (seen != s.all) return Verdict::fail;
       continue;
     }
+    const Mask before = signature(line.data(), s.n);
+    if (memo[l] == before) continue;  // filtered in exactly this state already
     const Verdict v = filter_all_different(s.n, line.data());
     if (v == Verdict::fail) return v;
     if (v == Verdict::progress) {
       progress = true;
       for (int j = 0; j < s.n; ++j) d[cells[j]] = line[j];
+      memo[l] = signature(line.data(), s.n);
+    } else {
+      memo[l] = before;
     }
   }
   return progress ? Verdict::progress : Verdict::no_change;

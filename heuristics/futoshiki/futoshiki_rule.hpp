@@ -38,8 +38,14 @@ inline int highest_value(Mask d) {
 }
 
 // What every rule may read: the instance in the shapes rules want.
+//
+// A node's domain array holds words() masks: one per cell, then one per line that all-different
+// keeps for itself (a signature of the line as it last left it at a fixpoint, so that it can skip
+// the lines nothing has touched since). The words travel with the domains through copies and
+// undo, so the memo is always the memo of this very node.
 struct Structure {
   explicit Structure(const Instance& instance);
+  int words() const { return n * n + 2 * n; }
   int n;
   Mask all;                // every value: bits 0..n-1
   std::vector<int> lines;  // 2n lines of n cells: rows 0..n-1, then columns

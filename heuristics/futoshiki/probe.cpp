@@ -41,16 +41,16 @@ bool cheap_fixpoint(const Structure& s, Mask* d) {
 constexpr int kMaxProbed = 4;
 
 Verdict probe(const Structure& s, Mask* d) {
-  const int cells = s.n * s.n;
+  const int cells = s.n * s.n, words = s.words();
   thread_local std::vector<Mask> trial, keep;
-  trial.resize(cells);
+  trial.resize(words);
   keep.resize(cells);
   for (int size = 2; size <= kMaxProbed; ++size)
     for (int c = 0; c < cells; ++c) {
       if (std::popcount(d[c]) != size) continue;
       std::fill(keep.begin(), keep.end(), 0);
       for (Mask rest = d[c]; rest; rest &= rest - 1) {
-        std::copy(d, d + cells, trial.begin());
+        std::copy(d, d + words, trial.begin());
         trial[c] = rest & -rest;
         if (!cheap_fixpoint(s, trial.data())) continue;
         for (int k = 0; k < cells; ++k) keep[k] |= trial[k];
