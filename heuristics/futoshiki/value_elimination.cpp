@@ -16,13 +16,17 @@ Verdict value_elimination(const Structure& s, Mask* d) {
     const int* cells = s.line(l);
     for (bool again = true; again;) {
       again = false;
-      Mask seen = 0;
+      Mask seen = 0, open = 0;
       for (int j = 0; j < s.n; ++j) {
         const Mask m = d[cells[j]];
-        if (!fixed(m)) continue;
+        if (!fixed(m)) {
+          open |= m;
+          continue;
+        }
         if (seen & m) return Verdict::fail;
         seen |= m;
       }
+      if (!(open & seen)) break;  // nothing to remove: the usual case, one pass
       for (int j = 0; j < s.n; ++j) {
         Mask& m = d[cells[j]];
         if (fixed(m) || !(m & seen)) continue;
