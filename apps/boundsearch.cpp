@@ -68,12 +68,22 @@ int main(int argc, char** argv) {
       "replay a jump list, or check a `solve --json` result (its moves or its certificate)");
   verify->add_option("puzzle", puzzle)->required();
   verify->add_option("file", file, "instance file")->required();
-  verify->add_option("solution", solution_file, "jump list, or a JSON result")->required();
+  verify
+      ->add_option("solution", solution_file,
+                   "a solution file (peg: a jump list), or a JSON result")
+      ->required();
 
   auto* bounds = app.add_subcommand("bounds", "print the Kiyomi-Matsui R(J) table of a peg board");
   bounds->add_option("puzzle", puzzle, "must be peg")->required();
   bounds->add_option("file", file, "instance file")->required();
   add_option_flags(*bounds, given);
+
+  bool solved = false;
+  auto* render = app.add_subcommand("render", "draw an instance as SVG on stdout");
+  render->add_option("puzzle", puzzle, "puzzle name (see `list`)")->required();
+  render->add_option("file", file, "instance file")->required();
+  render->add_flag("--solved", solved, "solve it first and draw the solution in");
+  add_option_flags(*render, given);
 
   auto* list = app.add_subcommand("list", "list puzzles, rules and options");
 
@@ -130,6 +140,12 @@ int main(int argc, char** argv) {
         std::cout << bs::format_summary(r);
       }
       return bs::exit_code(r);
+    }
+    if (*render) {
+      const bs::PuzzleSolver& p = puzzle_or_throw(puzzle);
+      if (!p.render) throw std::invalid_argument("render: puzzle " + puzzle + " has no renderer");
+      std::cout << p.render(file, options, solved);
+      return 0;
     }
     if (*verify) {
       const std::string why = puzzle_or_throw(puzzle).verify_files(file, solution_file);

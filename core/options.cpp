@@ -38,6 +38,10 @@ const std::vector<OptionSpec>& option_table() {
        "futoshiki: cell to branch on: dom-deg (smallest domain, then most inequalities), dom, "
        "input (first open cell)"},
       {"value-order", OptionType::Text, "up", 0, 0, "futoshiki: values tried up or down"},
+      {"method", OptionType::Text, "search", 0, 0,
+       "futoshiki: search (rules and DFS) or ip (the reference integer model, solved by CBC)"},
+      {"probe-depth", OptionType::Int, "1", 0, 1000,
+       "futoshiki: probing rules run at nodes no deeper than this (0: the root only)"},
       {"size", OptionType::Int, "7", 1, 32, "generate: side of the grid"},
       {"grade", OptionType::Text, "any", 0, 0,
        "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')"},

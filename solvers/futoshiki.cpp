@@ -19,6 +19,7 @@
 #include "heuristics/futoshiki/futoshiki_rule.hpp"
 #include "ilp/futoshiki_ip.hpp"
 #include "puzzles/futoshiki/format.hpp"
+#include "puzzles/futoshiki/render.hpp"
 #include "search/dfs.hpp"
 #include "solvers/measure.hpp"
 
@@ -26,7 +27,10 @@ namespace bs::futoshiki {
 
 namespace {
 
-using RuleFn = Verdict (*)(const Structure&, Mask*);
+struct ActiveRule {
+  Verdict (*propagate)(const Structure&, Mask*);
+  bool probing;  // costs many fixpoints: runs only down to the probe depth
+};
 enum class Branching { dom_deg, dom, input };
 
 class FutoshikiProblem {
@@ -38,8 +42,14 @@ class FutoshikiProblem {
     int open = -1;            // cells not fixed, after propagation; -1 before it
   };
 
-  FutoshikiProblem(const Structure& s, std::vector<RuleFn> rules, Branching branching, bool down)
-      : s_(s), cells_(s.n * s.n), rules_(std::move(rules)), branching_(branching), down_(down) {}
+  FutoshikiProblem(const Structure& s, std::vector<ActiveRule> rules, Branching branching,
+                   bool down, int probe_depth)
+      : s_(s),
+        cells_(s.n * s.n),
+        rules_(std::move(rules)),
+        branching_(branching),
+        down_(down),
+        probe_depth_(probe_depth) {}
 
   State root(const Instance& in) const {
     State st;
@@ -53,9 +63,14 @@ class FutoshikiProblem {
   // The rules to a fixpoint, cheapest first, restarting from the cheapest after progress.
   // `hardest`, when given, is raised to the index of every rule that made progress.
   bool fixpoint(State& st, search::Stats& stats, int* hardest) const {
+    const bool deep = depth(st) > probe_depth_;
     for (size_t i = 0; i < rules_.size();) {
+      if (deep && rules_[i].probing) {
+        ++i;
+        continue;
+      }
       ++stats.calls[i];
-      const Verdict v = rules_[i](s_, st.dom.data());
+      const Verdict v = rules_[i].propagate(s_, st.dom.data());
       if (v == Verdict::fail) {
         ++stats.prunes[i];
         return false;
@@ -155,12 +170,21 @@ class FutoshikiProblem {
     return best;
   }
 
+  // Moves on the path to this node: each left its domains and one word on the trail.
+  int depth(const State& st) const {
+    return static_cast<int>(st.trail.size() / (st.dom.size() + 1));
+  }
+
   const Structure& s_;
   int cells_;
-  std::vector<RuleFn> rules_;
+  std::vector<ActiveRule> rules_;
   Branching branching_;
   bool down_;
+  int probe_depth_;
 };
+
+// The probe-depth option's default, also used by analyse().
+constexpr int kDefaultProbeDepth = 1;
 
 Branching parse_branching(const std::string& v) {
   if (v == "dom-deg") return Branching::dom_deg;
@@ -175,13 +199,13 @@ bool parse_value_order(const std::string& v) {
   throw std::invalid_argument("option --value-order: '" + v + "' is not up or down");
 }
 
-std::vector<RuleFn> rule_functions(const std::vector<std::string>& names) {
+std::vector<ActiveRule> rule_functions(const std::vector<std::string>& names) {
   if (names.size() > static_cast<size_t>(search::kMaxRules))
     throw std::logic_error("more futoshiki rules than search::kMaxRules counter slots");
-  std::vector<RuleFn> out;
+  std::vector<ActiveRule> out;
   for (const auto& name : names)
     for (const auto& e : futoshiki_rules())
-      if (e.info.name == name) out.push_back(e.propagate);
+      if (e.info.name == name) out.push_back({e.propagate, e.info.cost >= Cost::probing});
   return out;
 }
 
@@ -203,6 +227,44 @@ Grid replay(const FutoshikiProblem& p, FutoshikiProblem::State st,
   return p.grid(st);
 }
 
+// The baseline: the reference integer model instead of rules and search. Counting excludes each
+// solution found by a no-good cut and solves again (ilp/futoshiki_ip.hpp).
+void solve_by_ip(const Instance& in, const Options& options, Result& r, Grid& grid) {
+  const double limit_s = options.real("time-limit") > 0 ? options.real("time-limit") : ilp::kInf;
+  if (options.flag("count")) {
+    const int64_t limit = options.integer("limit");
+    const ilp::FutoshikiIpCount c = ilp::count_futoshiki_ip(
+        in, limit > 0 ? static_cast<int>(std::min<int64_t>(limit, 1 << 30)) : 1 << 30, limit_s);
+    r.count("ip_solves", c.ip_solves);
+    r.solution_count = c.count;
+    r.count_complete = c.exact;
+    r.count("solutions", c.count);
+    if (c.count > 0) {
+      r.status = Status::solved;
+      r.stop = c.exact ? StopReason::exhausted : StopReason::solution;
+      grid = c.solutions.front();
+    } else if (c.exact) {
+      r.status = Status::infeasible;
+      r.certificate = {"infeasible-ip", "CBC proved the integer model infeasible", "{}"};
+    } else {
+      r.stop = StopReason::time_limit;
+    }
+    return;
+  }
+  const ilp::FutoshikiIpResult ip = ilp::solve_futoshiki_ip(in, limit_s);
+  r.count("ip_solves", 1);
+  if (ip.status == ilp::SolveStatus::optimal) {
+    r.status = Status::solved;
+    r.stop = StopReason::solution;
+    grid = ip.grid;
+  } else if (ip.status == ilp::SolveStatus::infeasible) {
+    r.status = Status::infeasible;
+    r.certificate = {"infeasible-ip", "CBC proved the integer model infeasible", "{}"};
+  } else {
+    r.stop = StopReason::time_limit;
+  }
+}
+
 }  // namespace
 
 const std::vector<std::string>& grade_names() {
@@ -221,7 +283,7 @@ Analysis analyse(const Instance& in, int limit) {
   const Structure s(in);
   const FutoshikiProblem problem(
       s, rule_functions(std::vector<std::string>(names.begin(), names.end() - 1)),
-      Branching::dom_deg, false);
+      Branching::dom_deg, false, kDefaultProbeDepth);
   FutoshikiProblem::State root = problem.root(in);
   search::Stats stats;
   if (!problem.fixpoint(root, stats, &a.hardest)) return a;
@@ -276,6 +338,14 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
     return r;
   };
 
+  const std::string method = options.text("method");
+  if (method != "search" && method != "ip")
+    throw std::invalid_argument("option --method: '" + method + "' is not search or ip");
+  if (method == "ip") {
+    solve_by_ip(in, options, r, grid);
+    return finish();
+  }
+
   if (const std::string why = find_contradiction(in); !why.empty()) {
     r.status = Status::infeasible;
     r.stop = StopReason::root;
@@ -284,7 +354,8 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
   }
 
   const Structure s(in);
-  const FutoshikiProblem problem(s, rule_functions(names), branching, down);
+  const FutoshikiProblem problem(s, rule_functions(names), branching, down,
+                                 static_cast<int>(options.integer("probe-depth")));
   FutoshikiProblem::State root = problem.root(in);
   search::Stats root_stats;
   int hardest = -1;
@@ -349,6 +420,15 @@ std::string check_certificate(const Instance& in, const Certificate& cert) {
     const std::string why = find_contradiction(in);
     return why.empty() ? "no contradiction among the givens and inequalities" : "";
   }
+  if (cert.kind == "infeasible-ip") {
+    // The other way round: the search, which shares nothing with the model, must agree.
+    Options plain;
+    plain.set("time-limit", "60");
+    const Result again = solve(in, plain);
+    if (again.status == Status::infeasible) return "";
+    return again.status == Status::solved ? "the search found a solution: the certificate is wrong"
+                                          : "the search did not decide in 60 s";
+  }
   if (cert.kind == "propagation" || cert.kind == "exhaustive-search") {
     // A second method that shares nothing with the rules or the search: the integer model.
     const ilp::FutoshikiIpResult ip = ilp::solve_futoshiki_ip(in, 60);
@@ -411,12 +491,23 @@ std::string verify_files(const std::string& instance_path, const std::string& so
                    "status must be \"solved\" or \"infeasible\" to be verified");
 }
 
+std::string render(const std::string& path, const Options& options, bool solved) {
+  const Instance in = read_instance(path);
+  if (!solved) return render_svg(in, nullptr);
+  Grid grid;
+  const Result r = solve(in, options, &grid);
+  if (r.status != Status::solved)
+    throw std::invalid_argument(path + ": no solution to draw (" + to_string(r.status) + ")");
+  return render_svg(in, &grid);
+}
+
 }  // namespace
 
 PuzzleSolver futoshiki_solver() {
   PuzzleSolver p{"futoshiki",
                  "fill a Latin square keeping givens and inequalities; count, generate",
                  futoshiki_rule_infos, solve_file, verify_files};
+  p.render = render;
   return p;
 }
 

@@ -35,6 +35,9 @@ struct PuzzleSolver {
   // [[generate]] table. Throws std::invalid_argument on a bad spec. nullptr: no generator.
   std::vector<GeneratedInstance> (*generate_instances)(
       const std::vector<std::pair<std::string, std::string>>& spec) = nullptr;
+  // An SVG picture of the instance file, with its solution drawn in when `solved` (the instance
+  // is solved first, with `options`). nullptr: the puzzle has no renderer yet.
+  std::string (*render)(const std::string& path, const Options& options, bool solved) = nullptr;
 };
 
 const std::vector<PuzzleSolver>& puzzle_solvers();
