@@ -4,10 +4,13 @@
 // must be one of them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
+#include <numeric>
 #include <random>
 
 #include "core/options.hpp"
+#include "ilp/futoshiki_ip.hpp"
 #include "puzzles/futoshiki/grid.hpp"
 #include "solvers/futoshiki.hpp"
 
@@ -182,6 +185,74 @@ TEST(FutoshikiSolver, RootContradictionsAreInfeasibleWithACertificate) {
   // A tampered certificate: claims a contradiction on a solvable puzzle.
   in.inequalities = {{0, 1}};
   EXPECT_NE(check_certificate(in, r.certificate), "");
+}
+
+// The search against the reference integer model, a method that shares nothing with it, on
+// random 6x6 puzzles: the same count up to 3, and whether that count is all of them.
+TEST(FutoshikiSolver, SearchAndIntegerModelAgreeOnRandom6x6) {
+  std::mt19937 rng(66);
+  int infeasible = 0, unique = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    // Read off a shuffled cyclic square, so that most are solvable; every third gets one clue
+    // broken, so that many are not.
+    const int n = 6;
+    std::vector<int> row(n), col(n), sym(n);
+    std::iota(row.begin(), row.end(), 0);
+    std::iota(col.begin(), col.end(), 0);
+    std::iota(sym.begin(), sym.end(), 1);
+    std::shuffle(row.begin(), row.end(), rng);
+    std::shuffle(col.begin(), col.end(), rng);
+    std::shuffle(sym.begin(), sym.end(), rng);
+    Grid square(n * n);
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c) square[r * n + c] = sym[(row[r] + col[c]) % n];
+    Instance in;
+    in.n = n;
+    in.givens.assign(n * n, 0);
+    std::uniform_int_distribution<int> pct(0, 99);
+    for (int c = 0; c < n * n; ++c)
+      if (pct(rng) < 12) in.givens[c] = square[c];
+    for (int c = 0; c < n * n; ++c)
+      for (int d : {c + 1, c + n}) {
+        if ((d == c + 1 && c % n == n - 1) || d >= n * n || pct(rng) >= 35) continue;
+        in.inequalities.push_back(square[c] > square[d] ? Inequality{c, d} : Inequality{d, c});
+      }
+    if (trial % 3 == 0 && !in.inequalities.empty())
+      std::swap(in.inequalities[0].greater, in.inequalities[0].smaller);
+    Options o;
+    o.set("count", "true");
+    o.set("limit", "3");
+    const Result r = solve(in, o);
+    const bs::ilp::FutoshikiIpCount ip = bs::ilp::count_futoshiki_ip(in, 3, 60);
+    ASSERT_TRUE(ip.exact || ip.count == 3) << trial;
+    EXPECT_EQ(r.solution_count, ip.count) << trial;
+    EXPECT_EQ(r.count_complete, ip.exact) << trial;
+    infeasible += ip.count == 0;
+    unique += ip.count == 1;
+  }
+  EXPECT_GT(infeasible, 3);
+  EXPECT_GT(unique, 0);
+}
+
+// Counting on two threads against one, small enough for ThreadSanitizer (the CI runs every test
+// named *Parallel* under it).
+TEST(FutoshikiParallel, CountsAndFirstSolutionMatchSerial) {
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < 6; ++trial) {
+    const Instance in = random_instance(rng, 5, 10, 15);
+    Options serial, parallel;
+    for (Options* o : {&serial, &parallel}) {
+      o->set("count", "true");
+      o->set("probe-depth", "0");
+    }
+    parallel.set("threads", "2");
+    parallel.set("spawn-depth", "2");
+    Grid a, b;
+    const Result one = solve(in, serial, &a), two = solve(in, parallel, &b);
+    EXPECT_EQ(one.solution_count, brute_count(in)) << trial;
+    EXPECT_EQ(one.solution_count, two.solution_count) << trial;
+    EXPECT_TRUE(two.count_complete);
+  }
 }
 
 }  // namespace

@@ -1,0 +1,155 @@
+// The Futoshiki commands as a user meets them: solve, count --limit 2, --json shapes, verify,
+// render, bad input with file:line:col and exit 2.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct CliRun {
+  int code;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+CliRun run(const std::string& args) {
+  const std::string base = testing::TempDir() + "/futcli_" + std::to_string(getpid());
+  const std::string out = base + ".out", err = base + ".err";
+  const std::string cmd = std::string(BS_CLI) + " " + args + " >" + out + " 2>" + err;
+  const int status = std::system(cmd.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+}
+
+std::string write_temp(const std::string& name, const std::string& content) {
+  const std::string path = testing::TempDir() + "/" + std::to_string(getpid()) + "_" + name;
+  std::ofstream(path, std::ios::binary) << content;
+  return path;
+}
+
+std::string shipped(const std::string& name) {
+  return std::string(BS_SOURCE_DIR) + "/instances/futoshiki/sgt_unequal/" + name;
+}
+
+TEST(FutoshikiCli, SolveJsonHasStatusSolutionAndStats) {
+  const CliRun r = run("solve futoshiki " + shipped("fut_07_extreme_1.txt") + " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "solved");
+  EXPECT_TRUE(j["verified"].get<bool>());
+  ASSERT_EQ(j["solution"].size(), 7u);
+  EXPECT_EQ(j["solution"][0].size(), 7u);
+  EXPECT_TRUE(j["stats"].contains("nodes"));
+  EXPECT_FALSE(j.contains("count"));
+  // The shipped solution is the only one, so the printed grid must be it.
+  std::ifstream sol(shipped("fut_07_extreme_1.sol"));
+  for (int i = 0; i < 7; ++i)
+    for (int k = 0; k < 7; ++k) {
+      int v = 0;
+      sol >> v;
+      EXPECT_EQ(j["solution"][i][k].get<int>(), v);
+    }
+}
+
+TEST(FutoshikiCli, CountLimitTwoProvesUniqueness) {
+  const CliRun r =
+      run("count futoshiki " + shipped("fut_08_recursive_1.txt") + " --limit 2 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["count"], 1);
+  EXPECT_TRUE(j["count_complete"].get<bool>());
+  EXPECT_EQ(j["status"], "solved");
+
+  // An empty 4x4 has 576 solutions; the limit stops the count at 2, not complete.
+  const std::string empty = write_temp("empty4.txt",
+                                       "4\n-1 -1 -1 -1\n-1 -1 -1 -1\n"
+                                       "-1 -1 -1 -1\n-1 -1 -1 -1\n");
+  const auto two = nlohmann::json::parse(run("count futoshiki " + empty + " --limit 2 --json").out);
+  EXPECT_EQ(two["count"], 2);
+  EXPECT_FALSE(two["count_complete"].get<bool>());
+  const auto all =
+      nlohmann::json::parse(run("count futoshiki " + empty + " --json --threads 2").out);
+  EXPECT_EQ(all["count"], 576);
+  EXPECT_TRUE(all["count_complete"].get<bool>());
+}
+
+TEST(FutoshikiCli, GameIdsSolveLikeSeedFiles) {
+  const CliRun a = run("solve futoshiki " + shipped("fut_09_tricky_2.sgtid") + " --json");
+  const CliRun b = run("solve futoshiki " + shipped("fut_09_tricky_2.txt") + " --json");
+  ASSERT_EQ(a.code, 0) << a.err;
+  EXPECT_EQ(nlohmann::json::parse(a.out)["solution"], nlohmann::json::parse(b.out)["solution"]);
+}
+
+TEST(FutoshikiCli, VerifyChecksGridsJsonResultsAndCertificates) {
+  const std::string puzzle = shipped("fut_06_easy_1.txt");
+  EXPECT_EQ(run("verify futoshiki " + puzzle + " " + shipped("fut_06_easy_1.sol")).code, 0);
+  const CliRun solved = run("solve futoshiki " + puzzle + " --json");
+  const std::string result = write_temp("result.json", solved.out);
+  EXPECT_EQ(run("verify futoshiki " + puzzle + " " + result).code, 0);
+  // Tampered: swap two values of the first row.
+  auto j = nlohmann::json::parse(solved.out);
+  std::swap(j["solution"][0][0], j["solution"][0][1]);
+  const std::string bad = write_temp("bad.json", j.dump());
+  const CliRun wrong = run("verify futoshiki " + puzzle + " " + bad);
+  EXPECT_EQ(wrong.code, 1);
+  EXPECT_NE(wrong.out.find("wrong"), std::string::npos);
+
+  // An infeasible puzzle: its certificate is re-checked, and a forged one on a solvable puzzle
+  // is rejected.
+  const std::string clash = write_temp("clash.txt", "3\n1 1 -1\n-1 -1 -1\n-1 -1 -1\n");
+  const CliRun inf = run("solve futoshiki " + clash + " --json");
+  ASSERT_EQ(inf.code, 0) << inf.err;
+  EXPECT_EQ(nlohmann::json::parse(inf.out)["status"], "infeasible");
+  const std::string cert = write_temp("cert.json", inf.out);
+  EXPECT_EQ(run("verify futoshiki " + clash + " " + cert).code, 0);
+  EXPECT_EQ(run("verify futoshiki " + puzzle + " " + cert).code, 1);
+}
+
+TEST(FutoshikiCli, SearchInfeasibleIsCrossCheckedByTheIntegerModel) {
+  // No root contradiction, but no solution: a given 1 that must exceed its neighbour.
+  const std::string f = write_temp("nosol.txt", "3\n1 -1 -1\n-1 -1 -1\n-1 -1 -1\n1 1 1 2\n");
+  const CliRun r = run("solve futoshiki " + f + " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["status"], "infeasible");
+  EXPECT_NE(j["certificate"]["kind"], "contradiction");
+  EXPECT_EQ(run("verify futoshiki " + f + " " + write_temp("nosol.json", r.out)).code, 0);
+}
+
+TEST(FutoshikiCli, BadInputIsOneLocatedLineAndExitTwo) {
+  const std::string f = write_temp("bad.txt", "3\n1 2 3\n2 3\n3 1 2\n");
+  const CliRun r = run("solve futoshiki " + f);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err.rfind(f + ":3:", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
+  const CliRun opt =
+      run("solve futoshiki " + shipped("fut_05_easy_1.txt") + " --branching sideways");
+  EXPECT_EQ(opt.code, 2);
+  EXPECT_NE(opt.err.find("--branching"), std::string::npos);
+  EXPECT_EQ(run("count peg " + std::string(BS_SOURCE_DIR) + "/instances/peg/lab_fig1.txt").code, 2);
+}
+
+TEST(FutoshikiCli, RenderDrawsAnSvg) {
+  const CliRun r = run("render futoshiki " + shipped("fut_05_tricky_1.txt") + " --solved");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("<svg", 0) == 0 || r.out.rfind("<?xml", 0) == 0, true);
+  EXPECT_NE(r.out.find("</svg>"), std::string::npos);
+}
+
+TEST(FutoshikiCli, IpMethodAgrees) {
+  const CliRun a =
+      run("count futoshiki " + shipped("fut_06_tricky_1.txt") + " --limit 2 --method ip --json");
+  ASSERT_EQ(a.code, 0) << a.err;
+  const auto j = nlohmann::json::parse(a.out);
+  EXPECT_EQ(j["count"], 1);
+  EXPECT_TRUE(j["count_complete"].get<bool>());
+  EXPECT_TRUE(j["verified"].get<bool>());
+}
+
+}  // namespace
