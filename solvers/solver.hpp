@@ -35,6 +35,11 @@ struct PuzzleSolver {
   // [[generate]] table. Throws std::invalid_argument on a bad spec. nullptr: no generator.
   std::vector<GeneratedInstance> (*generate_instances)(
       const std::vector<std::pair<std::string, std::string>>& spec) = nullptr;
+  // Makes one instance from the options (size, seed, grade, ...) and returns its file text; the
+  // same options give the same text. Throws std::invalid_argument on bad options, and
+  // std::runtime_error when no instance was found within the generator's attempts.
+  // nullptr: no generator.
+  std::string (*generate)(const Options& options) = nullptr;
 };
 
 const std::vector<PuzzleSolver>& puzzle_solvers();
