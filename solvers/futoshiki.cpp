@@ -227,33 +227,12 @@ Analysis analyse(const Instance& in, int limit) {
   search::Stats stats;
   if (!problem.fixpoint(root, stats, &a.hardest)) return a;
   a.needs_search = root.open > 0;
-  // The generator wants two distinct solutions, to place a given where they differ. The engine
-  // keeps only the first path, so this thin wrapper copies the grid of each of the first two goals
-  // it is shown (single-threaded: the goals arrive in DFS order, and a goal is a full grid).
-  struct Recording {
-    using Move = FutoshikiProblem::Move;
-    using State = FutoshikiProblem::State;
-    const FutoshikiProblem& p;
-    Analysis& a;
-    mutable int seen = 0;
-    bool propagate(State& st, search::Stats& stats) const { return p.propagate(st, stats); }
-    bool is_goal(const State& st) const {
-      if (!p.is_goal(st)) return false;
-      if (seen == 0) a.first = p.grid(st);
-      if (seen == 1) a.second = p.grid(st);
-      ++seen;
-      return true;
-    }
-    bool prune(const State& st, search::Stats& stats) const { return p.prune(st, stats); }
-    void moves(const State& st, std::vector<Move>& out) const { p.moves(st, out); }
-    void apply(State& st, Move m) const { p.apply(st, m); }
-    void undo(State& st, Move m) const { p.undo(st, m); }
-  };
   search::DfsConfig cfg;
   cfg.count = true;
   cfg.count_limit = static_cast<uint64_t>(limit);
-  const auto out = search::depth_first(Recording{problem, a}, root, cfg);
+  const auto out = search::depth_first(problem, root, cfg);
   a.solutions = static_cast<int>(out.solutions);
+  if (out.found) a.first = replay(problem, root, out.path);
   return a;
 }
 

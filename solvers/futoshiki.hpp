@@ -26,8 +26,7 @@ struct Analysis {
   int solutions = 0;
   int hardest = -1;
   bool needs_search = false;
-  Grid first;   // the first solution found, when there is one
-  Grid second;  // the second, when there are two and limit >= 2
+  Grid first;  // the first solution found, when there is one
 };
 Analysis analyse(const Instance& instance, int limit);
 // The default rule names, cheapest first: the grades in increasing difficulty, then "search".
