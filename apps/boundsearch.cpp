@@ -1,8 +1,10 @@
 // The boundsearch command line: a thin layer over solvers/ and experiments/.
 //
-// Exit codes: 0 answered, 1 unknown (a limit was hit), 2 bad input or usage, 3 internal error.
+// Exit codes: 0 answered, 1 unknown (a limit was hit, or a generator found nothing within its
+// attempts), 2 bad input or usage, 3 internal error.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -62,6 +64,13 @@ int main(int argc, char** argv) {
   count->add_option("file", file, "instance file")->required();
   count->add_flag("--json", json, "print the result as one JSON object");
   add_option_flags(*count, given);
+
+  std::string output_file;
+  auto* generate = app.add_subcommand(
+      "generate", "make one instance from --size, --seed, --grade; prints it in the text format");
+  generate->add_option("puzzle", puzzle, "puzzle name (see `list`)")->required();
+  generate->add_option("--output", output_file, "write the instance to this file, not stdout");
+  add_option_flags(*generate, given);
 
   auto* verify = app.add_subcommand(
       "verify",
@@ -145,6 +154,29 @@ int main(int argc, char** argv) {
       const bs::PuzzleSolver& p = puzzle_or_throw(puzzle);
       if (!p.render) throw std::invalid_argument("render: puzzle " + puzzle + " has no renderer");
       std::cout << p.render(file, options, solved);
+      return 0;
+    }
+    if (*generate) {
+      const bs::PuzzleSolver& p = puzzle_or_throw(puzzle);
+      if (!p.generate)
+        throw std::invalid_argument("generate: the " + std::string(p.name) +
+                                    " puzzle has no generator");
+      std::string text;
+      try {
+        text = p.generate(options);
+      } catch (const bs::InputError&) {
+        throw;
+      } catch (const std::runtime_error& e) {  // no instance within the attempts: a limit
+        std::cerr << "boundsearch: " << e.what() << '\n';
+        return 1;
+      }
+      if (output_file.empty()) {
+        std::cout << text;
+      } else {
+        std::ofstream out(output_file, std::ios::binary);
+        if (!(out << text) || !out.flush())
+          throw bs::InputError(output_file, 0, 0, "cannot write the instance");
+      }
       return 0;
     }
     if (*verify) {

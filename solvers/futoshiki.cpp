@@ -21,6 +21,7 @@
 #include "puzzles/futoshiki/format.hpp"
 #include "puzzles/futoshiki/render.hpp"
 #include "search/dfs.hpp"
+#include "solvers/futoshiki_generate.hpp"
 #include "solvers/measure.hpp"
 
 namespace bs::futoshiki {
@@ -508,6 +509,7 @@ PuzzleSolver futoshiki_solver() {
                  "fill a Latin square keeping givens and inequalities; count, generate",
                  futoshiki_rule_infos, solve_file, verify_files};
   p.render = render;
+  p.generate = generate_text;
   return p;
 }
 

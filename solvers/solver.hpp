@@ -38,6 +38,11 @@ struct PuzzleSolver {
   // An SVG picture of the instance file, with its solution drawn in when `solved` (the instance
   // is solved first, with `options`). nullptr: the puzzle has no renderer yet.
   std::string (*render)(const std::string& path, const Options& options, bool solved) = nullptr;
+  // Makes one instance from the options (size, seed, grade, ...) and returns its file text; the
+  // same options give the same text. Throws std::invalid_argument on bad options, and
+  // std::runtime_error when no instance was found within the generator's attempts.
+  // nullptr: no generator.
+  std::string (*generate)(const Options& options) = nullptr;
 };
 
 const std::vector<PuzzleSolver>& puzzle_solvers();
