@@ -14,14 +14,15 @@ Verdict hidden_single(const Structure& s, Mask* d) {
   bool progress = false;
   for (int l = 0; l < 2 * s.n; ++l) {
     const int* cells = s.line(l);
-    Mask once = 0, more = 0;
+    Mask once = 0, more = 0, placed = 0;
     for (int j = 0; j < s.n; ++j) {
       const Mask m = d[cells[j]];
       more |= once & m;
       once |= m;
+      if (fixed(m)) placed |= m;
     }
     if (once != s.all) return Verdict::fail;
-    const Mask single = once & ~more;
+    const Mask single = once & ~more & ~placed;  // placed values are singles already: skip them
     if (!single) continue;
     for (int j = 0; j < s.n; ++j) {
       Mask& m = d[cells[j]];
