@@ -7,6 +7,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace bs {
 
@@ -32,6 +33,10 @@ class InputError : public std::runtime_error {
   int line_;
   int col_;
 };
+
+// A user's bytes quoted for an error message: at most 24 of them, printable ASCII as is, control
+// bytes and UTF-8 as \xNN, so that a message stays one short line whatever the input holds.
+std::string quote_bytes(std::string_view s);
 
 // Reads a whole file, or throws InputError naming it.
 std::string read_file(const std::string& path);

@@ -7,30 +7,15 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "tests/test_support.hpp"
+
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
+using bs::testing_support::CliRun;
+using bs::testing_support::slurp;
+using bs::testing_support::write_temp;
 CliRun run(const std::string& args) {
-  const std::string base = testing::TempDir() + "/futcli_" + std::to_string(getpid());
-  const std::string out = base + ".out", err = base + ".err";
-  const std::string cmd = std::string(BS_CLI) + " " + args + " >" + out + " 2>" + err;
-  const int status = std::system(cmd.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-}
-
-std::string write_temp(const std::string& name, const std::string& content) {
-  const std::string path = testing::TempDir() + "/" + std::to_string(getpid()) + "_" + name;
-  std::ofstream(path, std::ios::binary) << content;
-  return path;
+  return bs::testing_support::run_cli(args);
 }
 
 std::string shipped(const std::string& name) {

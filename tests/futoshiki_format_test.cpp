@@ -16,6 +16,7 @@
 #include "puzzles/futoshiki/format.hpp"
 #include "puzzles/futoshiki/grid.hpp"
 #include "puzzles/futoshiki/render.hpp"
+#include "tests/test_support.hpp"
 
 namespace bs::futoshiki {
 namespace {
@@ -35,18 +36,7 @@ std::vector<std::string> puzzle_bases() {
   return bases;
 }
 
-// Runs f, which must throw InputError at line:col with `sub` in its message.
-void expect_error(const std::function<void()>& f, int line, int col, const std::string& sub) {
-  try {
-    f();
-    ADD_FAILURE() << "expected InputError at " << line << ":" << col << " containing '" << sub
-                  << "'";
-  } catch (const InputError& e) {
-    EXPECT_EQ(e.line(), line) << e.located();
-    EXPECT_EQ(e.col(), col) << e.located();
-    EXPECT_NE(std::string(e.what()).find(sub), std::string::npos) << e.located();
-  }
-}
+using bs::testing_support::expect_error;
 
 void expect_seed_error(const std::string& text, int line, int col, const std::string& sub) {
   SCOPED_TRACE(text.size() < 200 ? text : text.substr(0, 200) + "...");

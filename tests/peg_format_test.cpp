@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "puzzles/peg/format.hpp"
+#include "tests/test_support.hpp"
 
 namespace bs::peg {
 namespace {
@@ -30,18 +31,7 @@ bool same_instance(const Instance& a, const Instance& b) {
   return a.name == b.name && a.board == b.board && a.start == b.start && a.final == b.final;
 }
 
-// Runs f, which must throw InputError at line:col with `sub` in its message.
-void expect_error(const std::function<void()>& f, int line, int col, const std::string& sub) {
-  try {
-    f();
-    ADD_FAILURE() << "expected InputError at " << line << ":" << col << " containing '" << sub
-                  << "'";
-  } catch (const InputError& e) {
-    EXPECT_EQ(e.line(), line) << e.located();
-    EXPECT_EQ(e.col(), col) << e.located();
-    EXPECT_NE(std::string(e.what()).find(sub), std::string::npos) << e.located();
-  }
-}
+using bs::testing_support::expect_error;
 
 void expect_instance_error(const std::string& text, int line, int col, const std::string& sub) {
   SCOPED_TRACE(text.size() < 200 ? text : text.substr(0, 200) + "...");

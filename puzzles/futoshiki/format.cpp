@@ -19,24 +19,6 @@ namespace bs::futoshiki {
 
 namespace {
 
-// Quotes a user's bytes for a message: short, printable, control bytes and UTF-8 as \xNN.
-std::string quote(std::string_view s) {
-  constexpr size_t kMaxShown = 24;
-  std::string out = "'";
-  for (size_t i = 0; i < s.size() && i < kMaxShown; ++i) {
-    const auto ch = static_cast<unsigned char>(s[i]);
-    if (ch >= 0x20 && ch < 0x7f) {
-      out += static_cast<char>(ch);
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02X", ch);
-      out += buf;
-    }
-  }
-  if (s.size() > kMaxShown) out += "...";
-  return out + "'";
-}
-
 // Appends piecewise: GCC 12 at -O2 warns falsely (-Wrestrict) on "(" + std::to_string(...).
 std::string cell_name(int n, int cell) {
   std::string s = "(";
@@ -153,7 +135,7 @@ class SeedReader {
     if (negative) s.remove_prefix(1);
     bool ok = !s.empty();
     for (char ch : s) ok = ok && is_digit(ch);
-    if (!ok) fail(line, t.col, what + " " + quote(t.text) + " is not an integer");
+    if (!ok) fail(line, t.col, what + " " + quote_bytes(t.text) + " is not an integer");
     long long v = 0;
     for (char ch : s) v = std::min(v * 10 + (ch - '0'), kCeiling);
     return negative ? -v : v;
@@ -164,7 +146,7 @@ class SeedReader {
               const std::string& range) const {
     const long long v = number(t, line, what);
     if (v < lo || v > hi)
-      fail(line, t.col, what + " " + quote(t.text) + " is out of range " + range);
+      fail(line, t.col, what + " " + quote_bytes(t.text) + " is out of range " + range);
     return static_cast<int>(v);
   }
 
@@ -294,7 +276,7 @@ Instance parse_sgtid(std::string_view text, const std::string& filename) {
   const size_t n_at = p;
   const long long side = read_number(p);
   if (side < 1 || side > kMaxN) {
-    fail(n_at, "side " + quote(text.substr(n_at, p - n_at)) + " is out of range (1.." +
+    fail(n_at, "side " + quote_bytes(text.substr(n_at, p - n_at)) + " is out of range (1.." +
                    std::to_string(kMaxN) + ")");
   }
   const int n = static_cast<int>(side);
@@ -327,7 +309,7 @@ Instance parse_sgtid(std::string_view text, const std::string& filename) {
     const size_t v_at = p;
     const long long v = read_number(p);
     if (v > n) {
-      fail(v_at, "value " + quote(text.substr(v_at, p - v_at)) + " of " + where +
+      fail(v_at, "value " + quote_bytes(text.substr(v_at, p - v_at)) + " of " + where +
                      " is out of range (0 for empty, else 1.." + std::to_string(n) + ")");
     }
     in.givens[cell] = static_cast<int>(v);
@@ -346,7 +328,7 @@ Instance parse_sgtid(std::string_view text, const std::string& filename) {
     // The comma after the last cell is optional: Tatham writes it, people trim it.
     if (p < e) {
       if (text[p] != ',') {
-        fail(p, "unexpected " + quote(text.substr(p, 1)) + " in " + where +
+        fail(p, "unexpected " + quote_bytes(text.substr(p, 1)) + " in " + where +
                     " (expected U, R, D, L or ',')");
       }
       ++p;

@@ -17,29 +17,11 @@ namespace bs::peg {
 
 namespace {
 
-// Quotes a user's bytes for a message: short, printable, NULs and UTF-8 shown as \xNN.
-std::string quote(std::string_view s) {
-  constexpr size_t kMaxShown = 24;
-  std::string out = "'";
-  for (size_t i = 0; i < s.size() && i < kMaxShown; ++i) {
-    const auto ch = static_cast<unsigned char>(s[i]);
-    if (ch >= 0x20 && ch < 0x7f) {
-      out += static_cast<char>(ch);
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02X", ch);
-      out += buf;
-    }
-  }
-  if (s.size() > kMaxShown) out += "...";
-  return out + "'";
-}
-
 // A character on its own is clearer unquoted when it is not printable: "unknown character \x00".
 std::string show_char(char ch) {
   const auto u = static_cast<unsigned char>(ch);
-  if (u >= 0x20 && u < 0x7f) return quote(std::string_view(&ch, 1));
-  return quote(std::string_view(&ch, 1)).substr(1, 4);
+  if (u >= 0x20 && u < 0x7f) return quote_bytes(std::string_view(&ch, 1));
+  return quote_bytes(std::string_view(&ch, 1)).substr(1, 4);
 }
 
 bool is_trailing_space(char ch) {
@@ -285,15 +267,17 @@ int parse_coord(const Field& f, const char* what, int line, const std::string& f
   if (negative) digits.remove_prefix(1);
   bool all_digits = !digits.empty();
   for (char ch : digits) all_digits = all_digits && ch >= '0' && ch <= '9';
-  if (!all_digits) fail(std::string(what) + " " + quote(f.text) + " is not a non-negative integer");
+  if (!all_digits)
+    fail(std::string(what) + " " + quote_bytes(f.text) + " is not a non-negative integer");
   if (negative) {
-    fail(std::string(what) + " " + quote(f.text) + " is negative (rows and columns count from 0)");
+    fail(std::string(what) + " " + quote_bytes(f.text) +
+         " is negative (rows and columns count from 0)");
   }
   constexpr int kMaxCoord = 1'000'000;  // far beyond any board; keeps the arithmetic in int
   long long v = 0;
   for (char ch : digits) {
     v = v * 10 + (ch - '0');
-    if (v > kMaxCoord) fail(std::string(what) + " " + quote(f.text) + " is too large");
+    if (v > kMaxCoord) fail(std::string(what) + " " + quote_bytes(f.text) + " is too large");
   }
   return static_cast<int>(v);
 }
@@ -312,7 +296,7 @@ Dir parse_dir(const Field& f, int line, const std::string& filename) {
   throw InputError(filename, line, f.col,
                    f.text.empty()
                        ? std::string("expected a direction (N, E, S or W)")
-                       : "unknown direction " + quote(f.text) + " (expected N, E, S or W)");
+                       : "unknown direction " + quote_bytes(f.text) + " (expected N, E, S or W)");
 }
 
 }  // namespace
