@@ -80,7 +80,10 @@ Row parse_row(const std::string& file, int line, const nlohmann::json& j) {
     if (!it->is_object()) f.fail("field 'stats' must be an object");
     for (const auto& [name, value] : it->items()) {
       if (!value.is_number()) continue;  // the report reads numeric counters only
-      if (name == "nodes") r.nodes = value.get<double>();
+      if (name == "nodes") {
+        r.nodes = value.get<double>();
+        r.has_nodes = true;
+      }
       if (name.rfind("prunes_", 0) == 0) r.prunes[name.substr(7)] += value.get<double>();
     }
   }
@@ -139,6 +142,7 @@ ThreadSpeedup compare(const Analysis& a, const Group& base, const Group& other) 
 
 void aggregate(const Analysis& a, Group& g) {
   std::vector<double> times, nodes;
+  bool any_nodes = false;  // a solver without a search tree (an integer model) counts none
   double par2 = 0;
   for (size_t i : g.runs) {
     const Row& r = a.rows[i];
@@ -149,10 +153,11 @@ void aggregate(const Analysis& a, Group& g) {
     par2 += answered(r) ? r.wall : 2 * a.limit(r);
     times.push_back(a.counted_time(r));
     nodes.push_back(r.nodes);
+    any_nodes |= r.has_nodes;
   }
   g.par2 = par2 / static_cast<double>(g.runs.size());
   g.sgm_time = sgm(times, kTimeShift);
-  g.sgm_nodes = sgm(nodes, kNodeShift);
+  g.sgm_nodes = any_nodes ? sgm(nodes, kNodeShift) : kNaN;  // "-" in the tables, not a 0
   g.speedup = kNaN;
 }
 

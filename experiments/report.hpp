@@ -31,6 +31,7 @@ struct Row {
   double wall = 0;        // seconds
   double time_limit = 0;  // seconds; 0 = none
   double nodes = 0;
+  bool has_nodes = false;  // false for solvers without a search tree (an integer model)
   std::map<std::string, double> prunes;  // rule -> count, from the prunes_<rule> counters
 };
 
