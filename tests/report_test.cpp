@@ -176,6 +176,20 @@ TEST(ReportAggregates, HandWorkedValues) {
             0);
 }
 
+// A config whose solver has no search tree (an integer model) reports no nodes at all: its SGM
+// of nodes is unknown, not the rounding residue of averaging zeros.
+TEST(ReportAggregates, NoNodesCounterGivesNoNodesMean) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  std::vector<json> rows = two_configs();
+  rows.push_back(with_stats(row("i1", "ip", "solved", 1), {{"ip_solves", 1}}));
+  rows.push_back(row("i2", "ip", "timeout", 7.25));
+  write_rows(dir, "rows.jsonl", rows);
+  const Analysis a = bs::report::analyse(bs::report::read_rows(dir), "base");
+  EXPECT_TRUE(std::isnan(group(a, "ip").sgm_nodes));
+  EXPECT_NEAR(group(a, "base").sgm_nodes, 90.0, 1e-9);
+}
+
 TEST(ReportAggregates, NoBaselineNoSpeedupColumn) {
   const ScratchDir scratch;
   const std::string dir = scratch;
