@@ -19,9 +19,9 @@ Result solve(const Instance& instance, const Options& options, Grid* solution = 
 // the certificate holds, else why not.
 std::string check_certificate(const Instance& instance, const Certificate& certificate);
 
-// What the generator asks of a puzzle, single-threaded and in-process: the number of solutions
-// up to `limit`, and the hardest rule that propagation at the root needed (-1: none needed;
-// rules().size(): search was needed). Uses the default rules.
+// What the generator asks of a puzzle, single-threaded and in-process, with the default rules:
+// the number of solutions up to `limit`, the hardest rule that made progress at the root (an
+// index into grade_names(); -1 when none did), and whether the rules stopped short of a full grid.
 struct Analysis {
   int solutions = 0;
   int hardest = -1;
