@@ -93,7 +93,12 @@ class FutoshikiProblem {
     return fixed_cells_agree(st);
   }
 
-  bool propagate(State& st, search::Stats& stats) const { return fixpoint(st, stats, nullptr); }
+  // A state whose `open` is known left its last fixpoint unchanged (only a move changes it, and
+  // a move resets `open`): the root, propagated once by solve(), and frontier nodes the engine
+  // enters a second time are not propagated again.
+  bool propagate(State& st, search::Stats& stats) const {
+    return st.open >= 0 || fixpoint(st, stats, nullptr);
+  }
 
   // The check of plain backtracking, which no rule set can switch off: the fixed cells keep
   // every constraint among themselves. With it, --rules none is the textbook baseline, and a full
