@@ -34,14 +34,16 @@ const std::vector<OptionSpec>& option_table() {
        "count solutions instead of finding one (the `count` command sets it)"},
       {"limit", OptionType::Int, "0", 0, 9e18,
        "counting: stop after this many solutions (2 proves uniqueness); 0 counts all"},
-      {"branching", OptionType::Text, "dom-deg", 0, 0,
-       "futoshiki: cell to branch on: dom-deg (smallest domain, then most inequalities), dom, "
+      {"branching", OptionType::Text, "lookahead", 0, 0,
+       "futoshiki: cell to branch on: lookahead (smallest domain, then the cell whose values the "
+       "probe found to settle most), dom-deg (smallest domain, then most inequalities), dom, "
        "input (first open cell)"},
       {"value-order", OptionType::Text, "up", 0, 0, "futoshiki: values tried up or down"},
       {"method", OptionType::Text, "search", 0, 0,
        "futoshiki: search (rules and DFS) or ip (the reference integer model, solved by CBC)"},
-      {"probe-depth", OptionType::Int, "1", 0, 1000,
-       "futoshiki: probing rules run at nodes no deeper than this (0: the root only)"},
+      {"probe-depth", OptionType::Int, "1024", 0, 1024,
+       "futoshiki: probing rules run at nodes no deeper than this (0: the root only; 1024: "
+       "every node)"},
       {"size", OptionType::Int, "7", 1, 32, "generate: side of the grid"},
       {"grade", OptionType::Text, "any", 0, 0,
        "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')"},

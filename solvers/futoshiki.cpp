@@ -28,11 +28,11 @@ namespace bs::futoshiki {
 
 namespace {
 
-struct ActiveRule {
-  Verdict (*propagate)(const Structure&, Mask*);
-  bool probing;  // costs many fixpoints: runs only down to the probe depth
+struct ActiveRules {
+  std::vector<const FutoshikiRuleEntry*> shallow;  // every selected rule, cheapest first
+  int deep = 0;  // how many of them run below the probe depth: all but the probing ones
 };
-enum class Branching { dom_deg, dom, input };
+enum class Branching { dom_deg, dom, input, lookahead };
 
 class FutoshikiProblem {
  public:
@@ -41,9 +41,14 @@ class FutoshikiProblem {
     std::vector<Mask> dom;
     std::vector<Mask> trail;  // per move on the path: the domains before it, then `open`
     int open = -1;            // cells not fixed, after propagation; -1 before it
+    // Left by the probe at the last fixpoint, for the lookahead branching; not trailed, as the
+    // engine branches on a node right after propagating it.
+    std::vector<float> lookahead;
+    // What changed since the last fixpoint: the move's narrowing, or everything (fresh).
+    Narrowing move{-1, 0};
   };
 
-  FutoshikiProblem(const Structure& s, std::vector<ActiveRule> rules, Branching branching,
+  FutoshikiProblem(const Structure& s, ActiveRules rules, Branching branching,
                    bool down, int probe_depth)
       : s_(s),
         cells_(s.n * s.n),
@@ -54,8 +59,7 @@ class FutoshikiProblem {
 
   State root(const Instance& in) const {
     State st;
-    st.dom.assign(s_.words(), 0);
-    std::fill(st.dom.begin(), st.dom.begin() + in.cells(), s_.all);
+    st.dom.assign(s_.cells(), s_.all);
     for (int c = 0; c < in.cells(); ++c)
       if (in.givens[c]) st.dom[c] = value_bit(in.givens[c]);
     return st;
@@ -65,24 +69,22 @@ class FutoshikiProblem {
   // `hardest`, when given, is raised to the index of every rule that made progress.
   bool fixpoint(State& st, search::Stats& stats, int* hardest) const {
     const bool deep = depth(st) > probe_depth_;
-    for (size_t i = 0; i < rules_.size();) {
-      if (deep && rules_[i].probing) {
-        ++i;
-        continue;
-      }
-      ++stats.calls[i];
-      const Verdict v = rules_[i].propagate(s_, st.dom.data());
-      if (v == Verdict::fail) {
-        ++stats.prunes[i];
-        return false;
-      }
-      if (v == Verdict::progress) {
-        if (hardest) *hardest = std::max(*hardest, static_cast<int>(i));
-        i = 0;
-      } else {
-        ++i;
-      }
+    const Dirty start =
+        st.move.cell < 0 ? Dirty::all() : Dirty{false, &st.move, &st.move + 1};
+    FixpointIo io;
+    if (branching_ == Branching::lookahead) {
+      st.lookahead.assign(cells_, 0.0f);  // a node the probe skips has no scores
+      io.lookahead = st.lookahead.data();
     }
+    const bool alive = run_to_fixpoint(
+        s_, st.dom.data(), start, rules_.shallow.data(),
+        deep ? rules_.deep : static_cast<int>(rules_.shallow.size()), io,
+        [&](int i, Verdict v) {
+          ++stats.calls[i];
+          if (v == Verdict::fail) ++stats.prunes[i];
+          if (v == Verdict::progress && hardest) *hardest = std::max(*hardest, i);
+        });
+    if (!alive) return false;
     int open = 0;
     for (int c = 0; c < cells_; ++c) {
       const Mask m = st.dom[c];
@@ -138,7 +140,9 @@ class FutoshikiProblem {
   void apply(State& st, Move m) const {
     st.trail.insert(st.trail.end(), st.dom.begin(), st.dom.end());
     st.trail.push_back(static_cast<Mask>(st.open));
-    st.dom[m >> 5] = Mask{1} << (m & 31);
+    const Mask value = Mask{1} << (m & 31);
+    st.move = {m >> 5, st.dom[m >> 5] & ~value};
+    st.dom[m >> 5] = value;
     st.open = -1;
   }
 
@@ -156,20 +160,28 @@ class FutoshikiProblem {
   }
 
  private:
-  // Smallest domain first (fail first); among equals, the cell with the most inequalities, whose
-  // value tells its neighbours most (the seed's "most effect on its neighbours").
+  // Smallest domain first (fail first). Among equals, lookahead takes the cell whose values the
+  // probe found to settle most of the grid, in every branch: its subtrees are the smallest. Then
+  // (and for dom-deg) the cell with the most inequalities, whose value tells its neighbours most
+  // (the seed's "most effect on its neighbours").
   int branch_cell(const State& st) const {
     int best = -1, best_size = 99, best_degree = -1;
+    float best_score = 0;
+    const bool scored = branching_ == Branching::lookahead && !st.lookahead.empty();
     for (int c = 0; c < cells_; ++c) {
       const Mask d = st.dom[c];
       if (fixed(d)) continue;
       if (branching_ == Branching::input) return c;
       const int size = std::popcount(d);
-      const int degree = branching_ == Branching::dom_deg ? s_.degree[c] : 0;
-      if (size < best_size || (size == best_size && degree > best_degree)) {
+      const int degree = branching_ == Branching::dom ? 0 : s_.degree[c];
+      const float score = scored ? st.lookahead[c] : 0.0f;
+      if (size < best_size ||
+          (size == best_size &&
+           (score > best_score || (score == best_score && degree > best_degree)))) {
         best = c;
         best_size = size;
         best_degree = degree;
+        best_score = score;
         if (size == 2 && branching_ == Branching::dom) break;
       }
     }
@@ -183,20 +195,22 @@ class FutoshikiProblem {
 
   const Structure& s_;
   int cells_;
-  std::vector<ActiveRule> rules_;
+  ActiveRules rules_;
   Branching branching_;
   bool down_;
   int probe_depth_;
 };
 
 // The probe-depth option's default, also used by analyse().
-constexpr int kDefaultProbeDepth = 1;
+constexpr int kDefaultProbeDepth = 1024;
 
 Branching parse_branching(const std::string& v) {
   if (v == "dom-deg") return Branching::dom_deg;
   if (v == "dom") return Branching::dom;
   if (v == "input") return Branching::input;
-  throw std::invalid_argument("option --branching: '" + v + "' is not dom-deg, dom or input");
+  if (v == "lookahead") return Branching::lookahead;
+  throw std::invalid_argument("option --branching: '" + v +
+                              "' is not lookahead, dom-deg, dom or input");
 }
 
 bool parse_value_order(const std::string& v) {
@@ -205,13 +219,17 @@ bool parse_value_order(const std::string& v) {
   throw std::invalid_argument("option --value-order: '" + v + "' is not up or down");
 }
 
-std::vector<ActiveRule> rule_functions(const std::vector<std::string>& names) {
-  if (names.size() > static_cast<size_t>(search::kMaxRules))
-    throw std::logic_error("more futoshiki rules than search::kMaxRules counter slots");
-  std::vector<ActiveRule> out;
+// select_rules() gives the names cheapest first, so the probing rules come last.
+ActiveRules rule_functions(const std::vector<std::string>& names) {
+  if (names.size() > static_cast<size_t>(std::min(search::kMaxRules, kMaxFixpointRules)))
+    throw std::logic_error("more futoshiki rules than counter slots");
+  ActiveRules out;
   for (const auto& name : names)
     for (const auto& e : futoshiki_rules())
-      if (e.info.name == name) out.push_back({e.propagate, e.info.cost >= Cost::probing});
+      if (e.info.name == name) {
+        out.shallow.push_back(&e);
+        if (e.info.cost < Cost::probing) out.deep = static_cast<int>(out.shallow.size());
+      }
   return out;
 }
 
@@ -289,7 +307,7 @@ Analysis analyse(const Instance& in, int limit) {
   const Structure s(in);
   const FutoshikiProblem problem(
       s, rule_functions(std::vector<std::string>(names.begin(), names.end() - 1)),
-      Branching::dom_deg, false, kDefaultProbeDepth);
+      Branching::lookahead, false, kDefaultProbeDepth);
   FutoshikiProblem::State root = problem.root(in);
   search::Stats stats;
   if (!problem.fixpoint(root, stats, &a.hardest)) return a;

@@ -94,9 +94,10 @@ TEST_P(RuleOracle, RemovesOnlyUnsupportedValues) {
     const bool solvable = support[0] != 0;
     const Structure s(node.in);
     std::vector<Mask> dom = node.dom;
-    dom.resize(s.words(), 0);  // the rules' own words after the cells
-    const Verdict v = rule.propagate(s, dom.data());
-    dom.resize(node.dom.size());
+    std::vector<Narrowing> log;
+    log.reserve(n * n * n);
+    Changes changed(log);
+    const Verdict v = rule.propagate(s, dom.data(), Dirty::all(), changed);
     if (v == Verdict::fail) {
       ++failed;
       EXPECT_FALSE(solvable) << rule.info.name << " failed a node with a solution, trial " << trial;
@@ -105,7 +106,18 @@ TEST_P(RuleOracle, RemovesOnlyUnsupportedValues) {
     if (v == Verdict::progress) ++progressed;
     if (v == Verdict::no_change) {
       EXPECT_EQ(dom, node.dom) << rule.info.name << " changed silently";
+      EXPECT_TRUE(log.empty()) << rule.info.name << " noted a change it did not make";
     }
+    // The incremental contract: the log accounts for exactly the values each cell lost, one or
+    // more per note, or the other rules would never hear of them.
+    std::vector<Mask> lost(n * n, 0);
+    for (const Narrowing& e : log) {
+      EXPECT_NE(e.lost, 0u) << rule.info.name << " noted a narrowing that removed nothing";
+      lost[e.cell] |= e.lost;
+    }
+    for (int c = 0; c < n * n; ++c)
+      EXPECT_EQ(lost[c], node.dom[c] & ~dom[c])
+          << rule.info.name << " narrowed cell " << c << " without noting it, trial " << trial;
     for (int c = 0; c < n * n; ++c)
       EXPECT_EQ(support[c] & ~dom[c], 0u)
           << rule.info.name << " removed a supported value of cell " << c << ", trial " << trial;

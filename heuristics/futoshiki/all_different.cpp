@@ -127,21 +127,11 @@ Verdict filter_all_different(int n, Mask* dom) {
 
 namespace {
 
-// A signature of a line's domains, never 0 (the value a fresh node's memo holds). Equal
-// signatures with different domains would only make the rule skip a line, which is weaker, never
-// wrong; with 32 bits that is rare enough not to matter.
-Mask signature(const Mask* line, int n) {
-  uint32_t h = 0x811c9dc5u;
-  for (int j = 0; j < n; ++j) h = (h ^ line[j]) * 0x01000193u;
-  return h | 1;
-}
-
-Verdict all_different(const Structure& s, Mask* d) {
+Verdict all_different(const Structure& s, Mask* d, const Dirty& dirty, Changes& changed) {
   bool progress = false;
   std::array<Mask, kMaxN> line;
-  Mask* memo = d + s.n * s.n;
-  for (int l = 0; l < 2 * s.n; ++l) {
-    const int* cells = s.line(l);
+  for (Lines todo = dirty.lines(s); todo; todo &= todo - 1) {
+    const int* cells = s.line(std::countr_zero(todo));
     bool open = false;
     Mask seen = 0;
     for (int j = 0; j < s.n; ++j) {
@@ -153,17 +143,16 @@ Verdict all_different(const Structure& s, Mask* d) {
       if (seen != s.all) return Verdict::fail;
       continue;
     }
-    const Mask before = signature(line.data(), s.n);
-    if (memo[l] == before) continue;  // filtered in exactly this state already
+    if (seen != s.all) return Verdict::fail;  // a value no cell can take: no matching
     const Verdict v = filter_all_different(s.n, line.data());
     if (v == Verdict::fail) return v;
-    if (v == Verdict::progress) {
-      progress = true;
-      for (int j = 0; j < s.n; ++j) d[cells[j]] = line[j];
-      memo[l] = signature(line.data(), s.n);
-    } else {
-      memo[l] = before;
-    }
+    if (v == Verdict::no_change) continue;
+    for (int j = 0; j < s.n; ++j)
+      if (d[cells[j]] != line[j]) {
+        changed.note(cells[j], d[cells[j]], line[j]);
+        d[cells[j]] = line[j];
+        progress = true;
+      }
   }
   return progress ? Verdict::progress : Verdict::no_change;
 }
@@ -173,6 +162,6 @@ Verdict all_different(const Structure& s, Mask* d) {
 extern const FutoshikiRuleEntry all_different_rule{
     {"all-different", "futoshiki", Cost::quadratic, true,
      "generalised arc consistency of every row and column (Regin: matching and components)"},
-    all_different};
+    all_different, /*idempotent=*/false};
 
 }  // namespace bs::futoshiki

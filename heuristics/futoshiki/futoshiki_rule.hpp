@@ -11,6 +11,14 @@
 // Rules are plain functions over a read-only Structure (the instance, precomputed once), so they
 // are thread-safe and cost no virtual call. A rule is one file in this folder defining one
 // FutoshikiRuleEntry, plus one line in registry.cpp.
+//
+// Rules are incremental, as propagators in Gecode are: a call names the lines (rows and columns)
+// in which some cell changed since this rule last ran, and the rule looks only there; it answers
+// with the lines in which it changed a cell. Every Futoshiki constraint lives in a line (a row
+// or column all-different, or an inequality filed under a line of its cells), so a rule that has
+// seen every line since that line last changed is at its fixpoint. After a move deep in the
+// search only the moved cell's row and column are new, and a node costs a few lines' work rather
+// than the whole grid's, which is what makes probing at every node affordable.
 #pragma once
 
 #include <bit>
@@ -37,27 +45,151 @@ inline int highest_value(Mask d) {
   return 32 - std::countl_zero(d);
 }
 
+// A set of lines: bit l for line l, rows 0..n-1 then columns n..2n-1 (2n <= 64).
+using Lines = uint64_t;
+
 // What every rule may read: the instance in the shapes rules want.
-//
-// A node's domain array holds words() masks: one per cell, then one per line that all-different
-// keeps for itself (a signature of the line as it last left it at a fixpoint, so that it can skip
-// the lines nothing has touched since). The words travel with the domains through copies and
-// undo, so the memo is always the memo of this very node.
 struct Structure {
   explicit Structure(const Instance& instance);
-  int words() const { return n * n + 2 * n; }
+  int cells() const { return n * n; }
   int n;
   Mask all;                // every value: bits 0..n-1
+  Lines all_lines;         // every row and column
   std::vector<int> lines;  // 2n lines of n cells: rows 0..n-1, then columns
   std::vector<Inequality> inequalities;
   std::vector<int> degree;  // per cell: inequalities touching it
+  // The inequalities touching cell c: by_cell[cell_start[c] .. cell_start[c+1]).
+  std::vector<int> cell_start, by_cell;
+  // Per cell: its row r and column n + c as line numbers, and both as a set. Tables, because a
+  // division by a run-time n costs more than the rest of a rule's work on a cell.
+  std::vector<uint8_t> row_of, column_of;
+  std::vector<Lines> cell_lines;
   const int* line(int i) const { return lines.data() + i * n; }
+  Lines lines_of(int cell) const { return cell_lines[cell]; }
 };
+
+// One narrowing: `cell` lost the values `lost`. Rules learn what changed from a log of these,
+// the way Gecode's advisors do: value-elimination looks at the cells that became fixed,
+// hidden-single asks where each lost value can still go in the cell's row and column,
+// inequality-bounds follows the inequalities of the cell. Each pays for what changed, not for
+// the grid, so a probe that fixes one cell costs what that cell sets off.
+struct Narrowing {
+  int cell;
+  Mask lost;
+};
+
+// Where a rule records what it narrows: each write of a smaller domain is followed by a note.
+// A probing rule may also leave look-ahead scores for the branching (one per cell, higher for a
+// cell whose values each set off more), as Gecode's propagators leave failure counts.
+class Changes {
+ public:
+  explicit Changes(std::vector<Narrowing>& log, float* lookahead = nullptr)
+      : log_(&log), lookahead_(lookahead) {}
+  float* lookahead() const { return lookahead_; }
+  void note(int cell, Mask before, Mask now) {
+    // The log has room for every value of every cell, as each note removes at least one, so
+    // it never moves under a rule that reads it while it writes.
+    if (log_->size() == log_->capacity()) overflow();
+    log_->push_back({cell, before & ~now});
+  }
+  // Notes a narrowing recorded by a nested fixpoint.
+  void forward(const Narrowing& e) {
+    if (log_->size() == log_->capacity()) overflow();
+    log_->push_back(e);
+  }
+
+ private:
+  [[noreturn]] static void overflow();
+  std::vector<Narrowing>* log_;
+  float* lookahead_;
+};
+
+// What a rule is asked to look at: everything (a fresh node), or the narrowings since it last
+// ran, in the order they happened.
+struct Dirty {
+  bool everywhere = false;
+  const Narrowing* begin = nullptr;
+  const Narrowing* end = nullptr;
+  static Dirty all() { return {true, nullptr, nullptr}; }
+  // The rows and columns of the narrowed cells; every line when everywhere.
+  Lines lines(const Structure& s) const;
+};
+
+// A rule call: narrow `domains` (cells() masks) where `dirty` says, noting each narrowing.
+using RuleFunction = Verdict (*)(const Structure& s, Mask* domains, const Dirty& dirty,
+                                 Changes& changed);
 
 struct FutoshikiRuleEntry {
   RuleInfo info;
-  Verdict (*propagate)(const Structure& s, Mask* domains);
+  RuleFunction propagate;
+  // Its own narrowings never give it more to do: it follows them up before it returns. The
+  // driver then does not call it again for them.
+  bool idempotent;
 };
+
+// The log of one fixpoint, kept per thread and per nesting level (a probe runs fixpoints inside
+// a fixpoint), so that a node allocates nothing. Released when the scope ends.
+class FixpointLog {
+ public:
+  FixpointLog(const Structure& s, size_t start);
+  ~FixpointLog();
+  FixpointLog(const FixpointLog&) = delete;
+  FixpointLog& operator=(const FixpointLog&) = delete;
+  std::vector<Narrowing>& log;
+};
+
+// What a fixpoint reports, and where it passes on what the rules leave.
+struct FixpointIo {
+  Lines touched = 0;           // out: the rows and columns of every narrowed cell
+  int removed = 0;             // out: how many values the rules removed
+  Changes* forward = nullptr;  // the rules' narrowings are noted here too, when given
+  float* lookahead = nullptr;  // where probing rules leave look-ahead scores, when given
+};
+
+// Runs `rules` to a common fixpoint on `d`, cheapest first as given, restarting from the first
+// after any progress. `start` is what changed since the last fixpoint: the narrowing of a move,
+// or everything for a fresh node. Each rule is handed the narrowings since it last ran and is
+// skipped when there are none. `on_call(i, verdict)` sees every call, for counters and grading.
+// False: the node fails.
+inline constexpr int kMaxFixpointRules = 16;
+template <class OnCall>
+bool run_to_fixpoint(const Structure& s, Mask* d, const Dirty& start,
+                     const FutoshikiRuleEntry* const* rules, int count, FixpointIo& io,
+                     OnCall&& on_call) {
+  const size_t given = start.everywhere ? 0 : static_cast<size_t>(start.end - start.begin);
+  FixpointLog scope(s, given);
+  std::vector<Narrowing>& log = scope.log;
+  log.insert(log.end(), start.begin, start.begin + given);
+  size_t seen[kMaxFixpointRules] = {};     // log entries each rule has been handed
+  bool looked[kMaxFixpointRules] = {};     // a fresh node: each rule looks everywhere once
+  bool alive = true;
+  for (int i = 0; i < count;) {
+    const bool everywhere = start.everywhere && !looked[i];
+    if (!everywhere && seen[i] == log.size()) {
+      ++i;
+      continue;
+    }
+    const size_t before = log.size();
+    const Dirty dirty{everywhere, log.data() + seen[i], log.data() + before};
+    Changes changed(log, io.lookahead);
+    const Verdict v = rules[i]->propagate(s, d, dirty, changed);
+    looked[i] = true;
+    seen[i] = rules[i]->idempotent ? log.size() : before;
+    on_call(i, v);
+    if (v == Verdict::fail) {
+      alive = false;
+      break;
+    }
+    i = log.size() > before ? 0 : i + 1;
+  }
+  for (size_t k = 0; k < log.size(); ++k) {
+    io.touched |= s.lines_of(log[k].cell);
+    if (k >= given) io.removed += std::popcount(log[k].lost);
+  }
+  if (io.forward)
+    for (size_t k = given; k < log.size(); ++k) io.forward->forward(log[k]);
+  return alive;
+}
 
 // The all-different filter on one line of n domains (all_different.cpp), exposed for its oracle
 // test and for reuse by any rule that needs a Latin line's consistent values.

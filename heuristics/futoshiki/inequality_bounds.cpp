@@ -5,32 +5,68 @@
 // run along chains: in a > b > c on a 5-grid, a >= 3 and c <= 3 before any cell is known. This
 // is bounds consistency on each inequality, which for a single a > b is also domain consistency
 // (any value of a above min(b) has a support, and symmetrically).
+#include <vector>
+
 #include "heuristics/futoshiki/futoshiki_rule.hpp"
 
 namespace bs::futoshiki {
 
 namespace {
 
-Verdict inequality_bounds(const Structure& s, Mask* d) {
+// Bounds consistency on inequality k. False: a domain empties. A cut cell goes on `todo`, since
+// its other inequalities are the next links of its chains.
+bool tighten(const Structure& s, Mask* d, int k, Changes& changed, int* todo, int& top,
+             bool& progress) {
+  const Inequality& q = s.inequalities[k];
+  const Mask a = d[q.greater], b = d[q.smaller];
+  if (!a || !b) return false;
+  // values of a above min(b): clear bits 0..min(b)-1, i.e. the values 1..min(b)
+  const Mask a_cut = a & ~((Mask{2} << (lowest_value(b) - 1)) - 1);
+  // values of b below max(a): keep bits 0..max(a)-2
+  const int high = highest_value(a);
+  const Mask b_cut = high <= 1 ? 0 : b & ((Mask{1} << (high - 1)) - 1);
+  if (!a_cut || !b_cut) return false;
+  if (a_cut != a) {
+    changed.note(q.greater, a, a_cut);
+    d[q.greater] = a_cut;
+    todo[top++] = q.greater;
+    progress = true;
+  }
+  if (b_cut != b) {
+    changed.note(q.smaller, b, b_cut);
+    d[q.smaller] = b_cut;
+    todo[top++] = q.smaller;
+    progress = true;
+  }
+  return true;
+}
+
+Verdict inequality_bounds(const Structure& s, Mask* d, const Dirty& dirty, Changes& changed) {
   bool progress = false;
-  for (bool again = true; again;) {
-    again = false;
-    for (const Inequality& q : s.inequalities) {
-      Mask& a = d[q.greater];
-      Mask& b = d[q.smaller];
-      if (!a || !b) return Verdict::fail;
-      // values of a above min(b): clear bits 0..min(b)-1, i.e. the values 1..min(b)
-      const Mask a_cut = a & ~((Mask{2} << (lowest_value(b) - 1)) - 1);
-      // values of b below max(a): keep bits 0..max(a)-2
-      const int top = highest_value(a);
-      const Mask b_cut = top <= 1 ? 0 : b & ((Mask{1} << (top - 1)) - 1);
-      if (a_cut != a || b_cut != b) {
-        if (!a_cut || !b_cut) return Verdict::fail;
-        a = a_cut;
-        b = b_cut;
-        again = progress = true;
-      }
+  // Cells whose inequalities need a look. Each push follows a cut, which removes a value, so the
+  // stack never holds more entries than the grid has values.
+  thread_local std::vector<int> todo;
+  todo.resize(static_cast<size_t>(s.cells()) * static_cast<size_t>(s.n) + 1);
+  int top = 0;
+  if (dirty.everywhere) {
+    for (int k = 0; k < static_cast<int>(s.inequalities.size()); ++k)
+      if (!tighten(s, d, k, changed, todo.data(), top, progress)) return Verdict::fail;
+  } else {
+    // Only a cell whose least or greatest value changed can cut a neighbour.
+    for (const Narrowing* e = dirty.begin; e != dirty.end; ++e) {
+      const Mask now = d[e->cell], before = now | e->lost;
+      if (!now) return Verdict::fail;
+      if (lowest_value(now) == lowest_value(before) && highest_value(now) == highest_value(before))
+        continue;
+      for (int k = s.cell_start[e->cell]; k < s.cell_start[e->cell + 1]; ++k)
+        if (!tighten(s, d, s.by_cell[k], changed, todo.data(), top, progress))
+          return Verdict::fail;
     }
+  }
+  while (top) {
+    const int c = todo[--top];
+    for (int k = s.cell_start[c]; k < s.cell_start[c + 1]; ++k)
+      if (!tighten(s, d, s.by_cell[k], changed, todo.data(), top, progress)) return Verdict::fail;
   }
   return progress ? Verdict::progress : Verdict::no_change;
 }
@@ -40,6 +76,6 @@ Verdict inequality_bounds(const Structure& s, Mask* d) {
 extern const FutoshikiRuleEntry inequality_bounds_rule{
     {"inequality-bounds", "futoshiki", Cost::linear, true,
      "a > b: a above the least value of b, b below the greatest of a, along chains"},
-    inequality_bounds};
+    inequality_bounds, /*idempotent=*/true};
 
 }  // namespace bs::futoshiki

@@ -19,67 +19,112 @@ namespace bs::futoshiki {
 
 namespace {
 
-// The default rules cheaper than probing, to a fixpoint on `d`. False: the node fails.
-bool cheap_fixpoint(const Structure& s, Mask* d) {
-  static const std::vector<Verdict (*)(const Structure&, Mask*)> rules = [] {
-    std::vector<const FutoshikiRuleEntry*> cheap;
+// The default linear rules, to a fixpoint on `d` from `start`. False: the node fails.
+// All-different is left out of the trials: it would cut a few more of them short, but costs
+// more than the search those save (docs/BENCHMARKS.md).
+bool linear_fixpoint(const Structure& s, Mask* d, const Dirty& start, FixpointIo& io) {
+  static const std::vector<const FutoshikiRuleEntry*> rules = [] {
+    std::vector<const FutoshikiRuleEntry*> linear;
     for (const auto& e : futoshiki_rules())
-      if (e.info.on_by_default && e.info.cost < Cost::probing) cheap.push_back(&e);
-    std::stable_sort(cheap.begin(), cheap.end(),
-                     [](auto* a, auto* b) { return a->info.cost < b->info.cost; });
-    std::vector<Verdict (*)(const Structure&, Mask*)> out;
-    for (auto* e : cheap) out.push_back(e->propagate);
-    return out;
+      if (e.info.on_by_default && e.info.cost <= Cost::linear) linear.push_back(&e);
+    return linear;  // registry order, cheapest first within a cost class
   }();
-  for (size_t i = 0; i < rules.size();) {
-    const Verdict v = rules[i](s, d);
-    if (v == Verdict::fail) return false;
-    i = v == Verdict::progress ? 0 : i + 1;
-  }
-  return true;
+  return run_to_fixpoint(s, d, start, rules.data(), static_cast<int>(rules.size()), io,
+                         [](int, Verdict) {});
 }
 
-// Cells with more values cost more probes and rarely give anything the search would not.
-constexpr int kMaxProbed = 4;
+// Cells with more values cost more trials than the search they save (docs/BENCHMARKS.md).
+constexpr int kMaxProbed = 3;
 
-Verdict probe(const Structure& s, Mask* d) {
-  const int cells = s.n * s.n, words = s.words();
+// One pass over the cells with 2..kMaxProbed values, fewest first. False: the node fails.
+// Leaves each probed cell's look-ahead score: the product over its values of one plus the
+// values its trial removes, the measure of look-ahead SAT solvers (march), which prefers a
+// cell whose every branch settles much of the grid.
+bool probe_pass(const Structure& s, Mask* d, Changes& changed, bool& progress) {
+  const int n = s.n, cells = s.cells();
+  const Lines rows = (Lines{1} << n) - 1;
+  // `trial` equals `d` between trials: a trial differs from `d` only in the rows it touched, and
+  // only those are copied back. `keep` is the union of the successful trials, kept only where it
+  // can matter: a cell can lose a value only if every successful trial narrowed it, so only if
+  // its row and column are in `common`, the lines every such trial touched.
   thread_local std::vector<Mask> trial, keep;
-  trial.resize(words);
+  thread_local std::vector<Narrowing> narrowed;
+  trial.assign(d, d + cells);
   keep.resize(cells);
-  bool changed = false;
+  float* score = changed.lookahead();
+  if (score) std::fill(score, score + cells, 0.0f);
+  auto rows_of = [&](Lines lines, auto&& each_row) {
+    for (Lines r = lines & rows; r; r &= r - 1) each_row(std::countr_zero(r) * n);
+  };
   for (int size = 2; size <= kMaxProbed; ++size)
     for (int c = 0; c < cells; ++c) {
       if (std::popcount(d[c]) != size) continue;
-      std::fill(keep.begin(), keep.end(), 0);
+      Lines common = s.all_lines;
+      bool first = true;
+      float product = 1;
       for (Mask rest = d[c]; rest; rest &= rest - 1) {
-        std::copy(d, d + words, trial.begin());
         trial[c] = rest & -rest;
-        if (!cheap_fixpoint(s, trial.data())) continue;
-        for (int k = 0; k < cells; ++k) keep[k] |= trial[k];
+        const Narrowing move{c, d[c] & ~trial[c]};
+        FixpointIo io;
+        io.touched = s.lines_of(c);
+        const bool alive = linear_fixpoint(s, trial.data(), {false, &move, &move + 1}, io);
+        if (alive) {
+          rows_of(io.touched & (first ? s.all_lines : common), [&](int at) {
+            for (int k = at; k < at + n; ++k) keep[k] = first ? trial[k] : keep[k] | trial[k];
+          });
+          common &= io.touched;
+          first = false;
+          product *= static_cast<float>(1 + io.removed);
+        }
+        rows_of(io.touched, [&](int at) { std::copy(d + at, d + at + n, trial.begin() + at); });
       }
-      if (!keep[c]) return Verdict::fail;
-      bool progress = false;
-      for (int k = 0; k < cells; ++k) {
-        const Mask kept = d[k] & keep[k];
-        progress |= kept != d[k];
-        d[k] = kept;
-      }
-      // Settle the cheap rules here and go on with the next cell, rather than start the pass
-      // again: the cells already probed are probed again only in the next pass.
-      if (progress) {
-        changed = true;
-        if (!cheap_fixpoint(s, d)) return Verdict::fail;
-      }
+      if (first) return false;  // every value of c fails
+      if (score) score[c] = product;
+      narrowed.clear();
+      rows_of(common, [&](int at) {
+        for (int k = at; k < at + n; ++k) {
+          if (!(common >> (n + k % n) & 1)) continue;
+          const Mask kept = d[k] & keep[k];
+          if (kept == d[k]) continue;
+          narrowed.push_back({k, d[k] & ~kept});
+          changed.note(k, d[k], kept);
+          d[k] = kept;
+          trial[k] = kept;
+        }
+      });
+      // Settle the linear rules here and go on with the next cell, rather than start the pass
+      // again: the cells already probed are probed again only in the next pass, which also
+      // leaves their scores for the final domains.
+      if (narrowed.empty()) continue;
+      progress = true;
+      FixpointIo io;
+      io.forward = &changed;
+      const Narrowing* from = narrowed.data();
+      if (!linear_fixpoint(s, d, {false, from, from + narrowed.size()}, io)) return false;
+      rows_of(io.touched, [&](int at) { std::copy(d + at, d + at + n, trial.begin() + at); });
     }
-  return changed ? Verdict::progress : Verdict::no_change;
+  return true;
+}
+
+// Passes until one changes nothing, as in SAC-1, so that the rule is idempotent. Whatever
+// changed at this node is a reason to probe everything again: a probe follows its consequences
+// across the whole grid, so `dirty` only says whether to run at all.
+Verdict probe(const Structure& s, Mask* d, const Dirty& dirty, Changes& changed) {
+  if (!dirty.everywhere && dirty.begin == dirty.end) return Verdict::no_change;
+  bool progress = false;
+  for (bool again = true; again;) {
+    again = false;
+    if (!probe_pass(s, d, changed, again)) return Verdict::fail;
+    progress |= again;
+  }
+  return progress ? Verdict::progress : Verdict::no_change;
 }
 
 }  // namespace
 
 extern const FutoshikiRuleEntry probe_rule{
     {"probe", "futoshiki", Cost::probing, true,
-     "every value of a cell with 2-4 values, propagated: keep what some branch keeps"},
-    probe};
+     "every value of a cell with 2-3 values, propagated: keep what some branch keeps"},
+    probe, /*idempotent=*/true};
 
 }  // namespace bs::futoshiki

@@ -1,10 +1,10 @@
 // value-elimination: a fixed cell's value leaves every other cell of its row and column.
 //
-// The cheapest deduction of a Latin square, and the one a person does first. One sweep collects
-// the fixed values of every row and column (two cells fixed to one value fail), a second removes
-// them from the open cells. A removal can fix another cell, so the sweeps repeat until none does.
-// It runs after every change any other rule makes, so it is written for speed: two straight
-// passes over the grid, no line table.
+// The cheapest deduction of a Latin square, and the one a person does first. Each cell fixed
+// since the last call sends its value to the other cells of its row and column (a peer fixed to
+// the same value fails the node), and a peer that this fixes sends its own value on before the
+// rule returns, so one call leaves no fixed value anywhere it could still remove. After a move
+// it touches the cells the move sets off, not the grid. A fresh node is swept line by line.
 #include <array>
 
 #include "heuristics/futoshiki/futoshiki_rule.hpp"
@@ -19,35 +19,62 @@ inline Mask if_fixed(Mask m) {
   return m & (Mask{0} - static_cast<Mask>((m & (m - 1)) == 0));
 }
 
-Verdict value_elimination(const Structure& s, Mask* d) {
+Verdict value_elimination(const Structure& s, Mask* d, const Dirty& dirty, Changes& changed) {
   const int n = s.n;
   bool progress = false;
-  for (bool fixed_some = true; fixed_some;) {
-    // One sweep collects the fixed values of every row and column; a second removes them from
-    // the open cells. Cells are row-major (grid.hpp), so no line table is needed.
-    std::array<Mask, kMaxN> row{}, col{};
-    Mask clash = 0;
-    for (int r = 0; r < n; ++r)
-      for (int c = 0; c < n; ++c) {
-        const Mask f = if_fixed(d[r * n + c]);
-        clash |= (row[r] | col[c]) & f;
-        row[r] |= f;
-        col[c] |= f;
+  // Cells fixed and not yet sent to their peers: the newly fixed cells of the log, or of a whole
+  // sweep of the grid for a fresh node, then whatever this call fixes.
+  std::array<int, kMaxN * kMaxN> fixed_now;
+  int top = 0;
+  if (dirty.everywhere) {
+    for (int l = 0; l < 2 * n; ++l) {
+      const int* cells = s.line(l);
+      Mask placed = 0, clash = 0;
+      for (int j = 0; j < n; ++j) {
+        const Mask f = if_fixed(d[cells[j]]);
+        clash |= placed & f;
+        placed |= f;
       }
-    if (clash) return Verdict::fail;
-    Mask changed = 0, emptied = 0, newly_fixed = 0;
-    for (int r = 0; r < n; ++r)
-      for (int c = 0; c < n; ++c) {
-        const Mask m = d[r * n + c];
-        const Mask kept = m & (~(row[r] | col[c]) | if_fixed(m));
-        changed |= kept ^ m;
-        emptied |= static_cast<Mask>(kept == 0);
-        newly_fixed |= if_fixed(kept) & ~if_fixed(m);  // its value must leave its lines too
-        d[r * n + c] = kept;
+      if (clash) return Verdict::fail;
+      if (!placed) continue;
+      for (int j = 0; j < n; ++j) {
+        const Mask m = d[cells[j]];
+        if (fixed(m) || !(m & placed)) continue;
+        const Mask kept = m & ~placed;
+        if (!kept) return Verdict::fail;
+        d[cells[j]] = kept;
+        changed.note(cells[j], m, kept);
+        progress = true;
+        if (fixed(kept)) fixed_now[top++] = cells[j];
       }
-    if (emptied) return Verdict::fail;
-    progress |= changed != 0;
-    fixed_some = newly_fixed != 0;
+    }
+  } else {
+    // A cell can appear more than once in the log, but goes on the stack once: each cell is
+    // pushed at most once per call, which bounds the stack by the number of cells.
+    std::array<uint64_t, kMaxN * kMaxN / 64> queued{};
+    for (const Narrowing* e = dirty.begin; e != dirty.end; ++e) {
+      const int x = e->cell;
+      if (!fixed(d[x]) || (queued[x / 64] >> (x % 64) & 1)) continue;
+      queued[x / 64] |= uint64_t{1} << (x % 64);
+      fixed_now[top++] = x;
+    }
+  }
+  // A fixed cell sends its value straight to its 2(n-1) peers; a peer it fixes does the same.
+  while (top) {
+    const int x = fixed_now[--top];
+    const Mask f = d[x];
+    const int col = s.column_of[x] - n, row = x - col;
+    for (int j = 0; j < 2 * n; ++j) {
+      const int p = j < n ? row + j : (j - n) * n + col;
+      const Mask m = d[p];
+      if (p == x || !(m & f)) continue;
+      if (m == f) return Verdict::fail;
+      const Mask kept = m & ~f;
+      d[p] = kept;
+      changed.note(p, m, kept);
+      progress = true;
+      if (fixed(kept)) fixed_now[top++] = p;
+    }
   }
   return progress ? Verdict::progress : Verdict::no_change;
 }
@@ -57,6 +84,6 @@ Verdict value_elimination(const Structure& s, Mask* d) {
 extern const FutoshikiRuleEntry value_elimination_rule{
     {"value-elimination", "futoshiki", Cost::linear, true,
      "a fixed value leaves the other cells of its row and column"},
-    value_elimination};
+    value_elimination, /*idempotent=*/true};
 
 }  // namespace bs::futoshiki
