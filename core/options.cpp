@@ -41,9 +41,9 @@ const std::vector<OptionSpec>& option_table() {
       {"value-order", OptionType::Text, "up", 0, 0, "futoshiki: values tried up or down"},
       {"method", OptionType::Text, "search", 0, 0,
        "futoshiki: search (rules and DFS) or ip (the reference integer model, solved by CBC)"},
-      {"probe-depth", OptionType::Int, "1024", 0, 1024,
-       "futoshiki: probing rules run at nodes no deeper than this (0: the root only; 1024: "
-       "every node)"},
+      {"probe-depth", OptionType::Int, "-1", -1, 1024,
+       "futoshiki: probing rules run at nodes no deeper than this (0: the root only); -1: every "
+       "node, or the root and its children when counting all solutions"},
       {"size", OptionType::Int, "7", 1, 32, "generate: side of the grid"},
       {"grade", OptionType::Text, "any", 0, 0,
        "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')"},

@@ -48,8 +48,8 @@ class FutoshikiProblem {
     Narrowing move{-1, 0};
   };
 
-  FutoshikiProblem(const Structure& s, ActiveRules rules, Branching branching,
-                   bool down, int probe_depth)
+  FutoshikiProblem(const Structure& s, ActiveRules rules, Branching branching, bool down,
+                   int probe_depth)
       : s_(s),
         cells_(s.n * s.n),
         rules_(std::move(rules)),
@@ -59,9 +59,10 @@ class FutoshikiProblem {
 
   State root(const Instance& in) const {
     State st;
-    st.dom.assign(s_.cells(), s_.all);
+    st.dom.assign(s_.words(), s_.all);
     for (int c = 0; c < in.cells(); ++c)
       if (in.givens[c]) st.dom[c] = value_bit(in.givens[c]);
+    s_.init_places(st.dom.data());
     return st;
   }
 
@@ -69,21 +70,20 @@ class FutoshikiProblem {
   // `hardest`, when given, is raised to the index of every rule that made progress.
   bool fixpoint(State& st, search::Stats& stats, int* hardest) const {
     const bool deep = depth(st) > probe_depth_;
-    const Dirty start =
-        st.move.cell < 0 ? Dirty::all() : Dirty{false, &st.move, &st.move + 1};
+    const Dirty start = st.move.cell < 0 ? Dirty::all() : Dirty{false, &st.move, &st.move + 1};
     FixpointIo io;
     if (branching_ == Branching::lookahead) {
       st.lookahead.assign(cells_, 0.0f);  // a node the probe skips has no scores
       io.lookahead = st.lookahead.data();
     }
-    const bool alive = run_to_fixpoint(
-        s_, st.dom.data(), start, rules_.shallow.data(),
-        deep ? rules_.deep : static_cast<int>(rules_.shallow.size()), io,
-        [&](int i, Verdict v) {
-          ++stats.calls[i];
-          if (v == Verdict::fail) ++stats.prunes[i];
-          if (v == Verdict::progress && hardest) *hardest = std::max(*hardest, i);
-        });
+    const bool alive = run_to_fixpoint(s_, st.dom.data(), start, rules_.shallow.data(),
+                                       deep ? rules_.deep : static_cast<int>(rules_.shallow.size()),
+                                       io, [&](int i, Verdict v) {
+                                         ++stats.calls[i];
+                                         if (v == Verdict::fail) ++stats.prunes[i];
+                                         if (v == Verdict::progress && hardest)
+                                           *hardest = std::max(*hardest, i);
+                                       });
     if (!alive) return false;
     int open = 0;
     for (int c = 0; c < cells_; ++c) {
@@ -140,9 +140,7 @@ class FutoshikiProblem {
   void apply(State& st, Move m) const {
     st.trail.insert(st.trail.end(), st.dom.begin(), st.dom.end());
     st.trail.push_back(static_cast<Mask>(st.open));
-    const Mask value = Mask{1} << (m & 31);
-    st.move = {m >> 5, st.dom[m >> 5] & ~value};
-    st.dom[m >> 5] = value;
+    st.move = assign(s_, st.dom.data(), m >> 5, Mask{1} << (m & 31));
     st.open = -1;
   }
 
@@ -201,8 +199,19 @@ class FutoshikiProblem {
   int probe_depth_;
 };
 
-// The probe-depth option's default, also used by analyse().
-constexpr int kDefaultProbeDepth = 1024;
+// Every node: the depth of a search never exceeds the cells it fixes.
+constexpr int kEveryNode = kMaxN * kMaxN;
+
+// --probe-depth, with -1 resolved. Where the search must refute subtrees (solving, proving a
+// puzzle unique) probing at every node pays many times over. Counting every solution of an
+// under-constrained grid is the opposite case: nearly every subtree holds solutions, so a probe
+// has nothing to cut (fut_07_count_1m: the same 2,044,583 nodes with and without it, 7x the
+// time with it; docs/BENCHMARKS.md).
+int probe_depth(const Options& options) {
+  const auto depth = static_cast<int>(options.integer("probe-depth"));
+  if (depth >= 0) return depth;
+  return options.flag("count") && options.integer("limit") == 0 ? 1 : kEveryNode;
+}
 
 Branching parse_branching(const std::string& v) {
   if (v == "dom-deg") return Branching::dom_deg;
@@ -300,15 +309,21 @@ const std::vector<std::string>& grade_names() {
   return names;
 }
 
-Analysis analyse(const Instance& in, int limit) {
+Analysis analyse(const Instance& in, int limit, Exclusion excluded) {
   Analysis a;
   if (!find_contradiction(in).empty()) return a;
   const std::vector<std::string>& names = grade_names();
   const Structure s(in);
   const FutoshikiProblem problem(
       s, rule_functions(std::vector<std::string>(names.begin(), names.end() - 1)),
-      Branching::lookahead, false, kDefaultProbeDepth);
+      Branching::lookahead, false, kEveryNode);
   FutoshikiProblem::State root = problem.root(in);
+  if (excluded.cell >= 0) {
+    Mask& d = root.dom[excluded.cell];
+    const Mask lost = d & value_bit(excluded.value);
+    d &= ~lost;
+    s.drop_places(root.dom.data(), excluded.cell, lost);
+  }
   search::Stats stats;
   if (!problem.fixpoint(root, stats, &a.hardest)) return a;
   a.needs_search = root.open > 0;
@@ -378,8 +393,7 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
   }
 
   const Structure s(in);
-  const FutoshikiProblem problem(s, rule_functions(names), branching, down,
-                                 static_cast<int>(options.integer("probe-depth")));
+  const FutoshikiProblem problem(s, rule_functions(names), branching, down, probe_depth(options));
   FutoshikiProblem::State root = problem.root(in);
   search::Stats root_stats;
   int hardest = -1;

@@ -28,7 +28,13 @@ struct Analysis {
   bool needs_search = false;
   Grid first;  // the first solution found, when there is one
 };
-Analysis analyse(const Instance& instance, int limit);
+// `excluded`, when given as {cell, value}, keeps that value out of that cell: the generator asks
+// whether a puzzle without one of its givens has a solution other than its own.
+struct Exclusion {
+  int cell = -1;
+  int value = 0;
+};
+Analysis analyse(const Instance& instance, int limit, Exclusion excluded = {});
 // The default rule names, cheapest first: the grades in increasing difficulty, then "search".
 const std::vector<std::string>& grade_names();
 

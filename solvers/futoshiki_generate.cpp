@@ -161,6 +161,9 @@ class Clues {
       active_[id - cells()] = v;
   }
 
+  // The value of cell `c` in the square.
+  int value(int c) const { return square_[c]; }
+
   // The puzzle with inequality clue `id` switched on and reversed.
   Instance reversed(int id) const {
     Instance in = instance();
@@ -257,8 +260,8 @@ class Clues {
 // uniqueness is the costly part: the other solutions, if any, all break the removed clue. For an
 // inequality a > b they therefore satisfy b > a (the two share a line, so they differ), and
 // searching the puzzle with the inequality reversed explores only that corner of the tree, where
-// counting to two would first re-prove the whole puzzle unique. A given has no such negation in
-// the instance language, so it is counted to two.
+// counting to two would first re-prove the whole puzzle unique. For a given g of cell x they have
+// x != g, so the search keeps g out of x and looks for one solution.
 bool removable(Clues& clues, int id, int limit) {
   if (limit < static_cast<int>(grade_names().size()) - 1) {
     const Analysis a = analyse(clues.instance(), 1);
@@ -266,7 +269,7 @@ bool removable(Clues& clues, int id, int limit) {
   }
   if (id < clues.cells()) {
     if (clues.cycle_switch_keeps(id)) return false;
-    return analyse(clues.instance(), 2).solutions == 1;
+    return analyse(clues.instance(), 1, {id, clues.value(id)}).solutions == 0;
   }
   const Inequality& q = clues.inequality(id);
   if (clues.cycle_switch_keeps(q.greater) || clues.cycle_switch_keeps(q.smaller)) return false;

@@ -162,6 +162,7 @@ Verdict all_different(const Structure& s, Mask* d, const Dirty& dirty, Changes& 
 extern const FutoshikiRuleEntry all_different_rule{
     {"all-different", "futoshiki", Cost::quadratic, true,
      "generalised arc consistency of every row and column (Regin: matching and components)"},
-    all_different, /*idempotent=*/false};
+    all_different,
+    /*idempotent=*/false};
 
 }  // namespace bs::futoshiki

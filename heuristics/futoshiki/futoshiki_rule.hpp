@@ -49,9 +49,30 @@ inline int highest_value(Mask d) {
 using Lines = uint64_t;
 
 // What every rule may read: the instance in the shapes rules want.
+//
+// A node's domain array has words() masks: a domain per cell, then the dual view, which rules
+// keep up to date through Changes::note: per line and value, the places the value can still go,
+// bit j for the line's j-th cell. With it, asking where a value can go in a line is one word,
+// and sending a fixed value to its peers visits only the peers that still hold it.
 struct Structure {
   explicit Structure(const Instance& instance);
   int cells() const { return n * n; }
+  int words() const { return n * n + 2 * n * n; }
+  Mask* places(Mask* d, int line) const { return d + n * n + line * n; }
+  const Mask* places(const Mask* d, int line) const { return d + n * n + line * n; }
+  // Rebuilds the places of every line from the domains.
+  void init_places(Mask* d) const;
+  // Takes the values `lost` of `cell` off the places of its row and column.
+  void drop_places(Mask* d, int cell, Mask lost) const {
+    Mask* row = places(d, row_of[cell]);
+    Mask* col = places(d, column_of[cell]);
+    const Mask in_row = ~(Mask{1} << (column_of[cell] - n)), in_col = ~(Mask{1} << row_of[cell]);
+    for (; lost; lost &= lost - 1) {
+      const int v = std::countr_zero(lost);
+      row[v] &= in_row;
+      col[v] &= in_col;
+    }
+  }
   int n;
   Mask all;                // every value: bits 0..n-1
   Lines all_lines;         // every row and column
@@ -83,14 +104,16 @@ struct Narrowing {
 // cell whose values each set off more), as Gecode's propagators leave failure counts.
 class Changes {
  public:
-  explicit Changes(std::vector<Narrowing>& log, float* lookahead = nullptr)
-      : log_(&log), lookahead_(lookahead) {}
+  Changes(const Structure& s, Mask* d, std::vector<Narrowing>& log, float* lookahead = nullptr)
+      : s_(&s), d_(d), log_(&log), lookahead_(lookahead) {}
   float* lookahead() const { return lookahead_; }
+  // Records that `cell` went from `before` to `now`, and updates the places.
   void note(int cell, Mask before, Mask now) {
     // The log has room for every value of every cell, as each note removes at least one, so
     // it never moves under a rule that reads it while it writes.
     if (log_->size() == log_->capacity()) overflow();
     log_->push_back({cell, before & ~now});
+    s_->drop_places(d_, cell, before & ~now);
   }
   // Notes a narrowing recorded by a nested fixpoint.
   void forward(const Narrowing& e) {
@@ -100,6 +123,8 @@ class Changes {
 
  private:
   [[noreturn]] static void overflow();
+  const Structure* s_;
+  Mask* d_;
   std::vector<Narrowing>* log_;
   float* lookahead_;
 };
@@ -115,7 +140,16 @@ struct Dirty {
   Lines lines(const Structure& s) const;
 };
 
-// A rule call: narrow `domains` (cells() masks) where `dirty` says, noting each narrowing.
+// Fixes `cell` of `d` to the single value `value` outside any rule (a move, a probe's trial),
+// keeping the places; returns the narrowing, for the fixpoint that follows.
+inline Narrowing assign(const Structure& s, Mask* d, int cell, Mask value) {
+  const Narrowing move{cell, d[cell] & ~value};
+  d[cell] = value;
+  s.drop_places(d, cell, move.lost);
+  return move;
+}
+
+// A rule call: narrow `domains` (words() masks) where `dirty` says, noting each narrowing.
 using RuleFunction = Verdict (*)(const Structure& s, Mask* domains, const Dirty& dirty,
                                  Changes& changed);
 
@@ -160,8 +194,8 @@ bool run_to_fixpoint(const Structure& s, Mask* d, const Dirty& start,
   FixpointLog scope(s, given);
   std::vector<Narrowing>& log = scope.log;
   log.insert(log.end(), start.begin, start.begin + given);
-  size_t seen[kMaxFixpointRules] = {};     // log entries each rule has been handed
-  bool looked[kMaxFixpointRules] = {};     // a fresh node: each rule looks everywhere once
+  size_t seen[kMaxFixpointRules] = {};  // log entries each rule has been handed
+  bool looked[kMaxFixpointRules] = {};  // a fresh node: each rule looks everywhere once
   bool alive = true;
   for (int i = 0; i < count;) {
     const bool everywhere = start.everywhere && !looked[i];
@@ -171,7 +205,7 @@ bool run_to_fixpoint(const Structure& s, Mask* d, const Dirty& start,
     }
     const size_t before = log.size();
     const Dirty dirty{everywhere, log.data() + seen[i], log.data() + before};
-    Changes changed(log, io.lookahead);
+    Changes changed(s, d, log, io.lookahead);
     const Verdict v = rules[i]->propagate(s, d, dirty, changed);
     looked[i] = true;
     seen[i] = rules[i]->idempotent ? log.size() : before;

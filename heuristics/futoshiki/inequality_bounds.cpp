@@ -59,8 +59,7 @@ Verdict inequality_bounds(const Structure& s, Mask* d, const Dirty& dirty, Chang
       if (lowest_value(now) == lowest_value(before) && highest_value(now) == highest_value(before))
         continue;
       for (int k = s.cell_start[e->cell]; k < s.cell_start[e->cell + 1]; ++k)
-        if (!tighten(s, d, s.by_cell[k], changed, todo.data(), top, progress))
-          return Verdict::fail;
+        if (!tighten(s, d, s.by_cell[k], changed, todo.data(), top, progress)) return Verdict::fail;
     }
   }
   while (top) {
@@ -76,6 +75,7 @@ Verdict inequality_bounds(const Structure& s, Mask* d, const Dirty& dirty, Chang
 extern const FutoshikiRuleEntry inequality_bounds_rule{
     {"inequality-bounds", "futoshiki", Cost::linear, true,
      "a > b: a above the least value of b, b below the greatest of a, along chains"},
-    inequality_bounds, /*idempotent=*/true};
+    inequality_bounds,
+    /*idempotent=*/true};
 
 }  // namespace bs::futoshiki

@@ -41,20 +41,28 @@ constexpr int kMaxProbed = 3;
 // values its trial removes, the measure of look-ahead SAT solvers (march), which prefers a
 // cell whose every branch settles much of the grid.
 bool probe_pass(const Structure& s, Mask* d, Changes& changed, bool& progress) {
-  const int n = s.n, cells = s.cells();
+  const int n = s.n, cells = s.cells(), words = s.words();
   const Lines rows = (Lines{1} << n) - 1;
-  // `trial` equals `d` between trials: a trial differs from `d` only in the rows it touched, and
-  // only those are copied back. `keep` is the union of the successful trials, kept only where it
-  // can matter: a cell can lose a value only if every successful trial narrowed it, so only if
-  // its row and column are in `common`, the lines every such trial touched.
+  // `trial` equals `d` between trials: a trial differs from `d` only in the rows it touched and
+  // the places of the lines it touched, and only those are copied back. `keep` is the union of the
+  // successful trials, kept only where it can matter: a cell can lose a value only if every
+  // successful trial narrowed it, so only if its row and column are in `common`, the lines every
+  // such trial touched.
   thread_local std::vector<Mask> trial, keep;
   thread_local std::vector<Narrowing> narrowed;
-  trial.assign(d, d + cells);
+  trial.assign(d, d + words);
   keep.resize(cells);
   float* score = changed.lookahead();
   if (score) std::fill(score, score + cells, 0.0f);
   auto rows_of = [&](Lines lines, auto&& each_row) {
     for (Lines r = lines & rows; r; r &= r - 1) each_row(std::countr_zero(r) * n);
+  };
+  auto restore = [&](Lines lines) {
+    rows_of(lines, [&](int at) { std::copy(d + at, d + at + n, trial.begin() + at); });
+    for (; lines; lines &= lines - 1) {
+      const Mask* from = s.places(d, std::countr_zero(lines));
+      std::copy(from, from + n, trial.begin() + (from - d));
+    }
   };
   for (int size = 2; size <= kMaxProbed; ++size)
     for (int c = 0; c < cells; ++c) {
@@ -63,8 +71,7 @@ bool probe_pass(const Structure& s, Mask* d, Changes& changed, bool& progress) {
       bool first = true;
       float product = 1;
       for (Mask rest = d[c]; rest; rest &= rest - 1) {
-        trial[c] = rest & -rest;
-        const Narrowing move{c, d[c] & ~trial[c]};
+        const Narrowing move = assign(s, trial.data(), c, rest & -rest);
         FixpointIo io;
         io.touched = s.lines_of(c);
         const bool alive = linear_fixpoint(s, trial.data(), {false, &move, &move + 1}, io);
@@ -76,7 +83,7 @@ bool probe_pass(const Structure& s, Mask* d, Changes& changed, bool& progress) {
           first = false;
           product *= static_cast<float>(1 + io.removed);
         }
-        rows_of(io.touched, [&](int at) { std::copy(d + at, d + at + n, trial.begin() + at); });
+        restore(io.touched);
       }
       if (first) return false;  // every value of c fails
       if (score) score[c] = product;
@@ -89,7 +96,6 @@ bool probe_pass(const Structure& s, Mask* d, Changes& changed, bool& progress) {
           narrowed.push_back({k, d[k] & ~kept});
           changed.note(k, d[k], kept);
           d[k] = kept;
-          trial[k] = kept;
         }
       });
       // Settle the linear rules here and go on with the next cell, rather than start the pass
@@ -101,7 +107,7 @@ bool probe_pass(const Structure& s, Mask* d, Changes& changed, bool& progress) {
       io.forward = &changed;
       const Narrowing* from = narrowed.data();
       if (!linear_fixpoint(s, d, {false, from, from + narrowed.size()}, io)) return false;
-      rows_of(io.touched, [&](int at) { std::copy(d + at, d + at + n, trial.begin() + at); });
+      std::copy(d, d + words, trial.begin());  // rare: a narrowing of the node itself
     }
   return true;
 }
@@ -125,6 +131,7 @@ Verdict probe(const Structure& s, Mask* d, const Dirty& dirty, Changes& changed)
 extern const FutoshikiRuleEntry probe_rule{
     {"probe", "futoshiki", Cost::probing, true,
      "every value of a cell with 2-3 values, propagated: keep what some branch keeps"},
-    probe, /*idempotent=*/true};
+    probe,
+    /*idempotent=*/true};
 
 }  // namespace bs::futoshiki

@@ -1,4 +1,5 @@
 // The Futoshiki rules: one line per rule. Rules of one cost class run in this order.
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 
@@ -56,6 +57,16 @@ Structure::Structure(const Instance& in)
   for (int c = 0; c < n * n; ++c) {
     cell_start[c + 1] = cell_start[c] + static_cast<int>(touching[c].size());
     by_cell.insert(by_cell.end(), touching[c].begin(), touching[c].end());
+  }
+}
+
+void Structure::init_places(Mask* d) const {
+  std::fill(d + cells(), d + words(), Mask{0});
+  for (int l = 0; l < 2 * n; ++l) {
+    Mask* at = places(d, l);
+    const int* cells_of = line(l);
+    for (int j = 0; j < n; ++j)
+      for (Mask m = d[cells_of[j]]; m; m &= m - 1) at[std::countr_zero(m)] |= Mask{1} << j;
   }
 }
 

@@ -3,8 +3,9 @@
 // The cheapest deduction of a Latin square, and the one a person does first. Each cell fixed
 // since the last call sends its value to the other cells of its row and column (a peer fixed to
 // the same value fails the node), and a peer that this fixes sends its own value on before the
-// rule returns, so one call leaves no fixed value anywhere it could still remove. After a move
-// it touches the cells the move sets off, not the grid. A fresh node is swept line by line.
+// rule returns, so one call leaves no fixed value anywhere it could still remove. The places of
+// the value in the two lines (Structure) name the peers that hold it, so a cell costs what it
+// removes. A fresh node is swept line by line.
 #include <array>
 
 #include "heuristics/futoshiki/futoshiki_rule.hpp"
@@ -59,21 +60,25 @@ Verdict value_elimination(const Structure& s, Mask* d, const Dirty& dirty, Chang
       fixed_now[top++] = x;
     }
   }
-  // A fixed cell sends its value straight to its 2(n-1) peers; a peer it fixes does the same.
+  // A fixed cell sends its value to the peers that still hold it, found in the places of its
+  // row and column; a peer it fixes does the same.
   while (top) {
     const int x = fixed_now[--top];
     const Mask f = d[x];
-    const int col = s.column_of[x] - n, row = x - col;
-    for (int j = 0; j < 2 * n; ++j) {
-      const int p = j < n ? row + j : (j - n) * n + col;
-      const Mask m = d[p];
-      if (p == x || !(m & f)) continue;
-      if (m == f) return Verdict::fail;
-      const Mask kept = m & ~f;
-      d[p] = kept;
-      changed.note(p, m, kept);
-      progress = true;
-      if (fixed(kept)) fixed_now[top++] = p;
+    const int v = std::countr_zero(f);
+    for (const int l : {int{s.row_of[x]}, int{s.column_of[x]}}) {
+      const int* cells = s.line(l);
+      for (Mask at = s.places(d, l)[v]; at; at &= at - 1) {
+        const int p = cells[std::countr_zero(at)];
+        if (p == x) continue;
+        const Mask m = d[p];
+        if (m == f) return Verdict::fail;
+        const Mask kept = m & ~f;
+        d[p] = kept;
+        changed.note(p, m, kept);
+        progress = true;
+        if (fixed(kept)) fixed_now[top++] = p;
+      }
     }
   }
   return progress ? Verdict::progress : Verdict::no_change;
@@ -84,6 +89,7 @@ Verdict value_elimination(const Structure& s, Mask* d, const Dirty& dirty, Chang
 extern const FutoshikiRuleEntry value_elimination_rule{
     {"value-elimination", "futoshiki", Cost::linear, true,
      "a fixed value leaves the other cells of its row and column"},
-    value_elimination, /*idempotent=*/true};
+    value_elimination,
+    /*idempotent=*/true};
 
 }  // namespace bs::futoshiki
