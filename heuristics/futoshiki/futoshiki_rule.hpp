@@ -228,6 +228,8 @@ bool run_to_fixpoint(const Structure& s, Mask* d, const Dirty& start,
 // The all-different filter on one line of n domains (all_different.cpp), exposed for its oracle
 // test and for reuse by any rule that needs a Latin line's consistent values.
 Verdict filter_all_different(int n, Mask* domains);
+// The same filter on Boost.Graph's matching and strong components (all_different_bgl.cpp).
+Verdict filter_all_different_bgl(int n, Mask* domains);
 
 // Every Futoshiki rule, in registry order (registry.cpp).
 const std::vector<FutoshikiRuleEntry>& futoshiki_rules();
