@@ -125,9 +125,8 @@ Verdict filter_all_different(int n, Mask* dom) {
   return progress ? Verdict::progress : Verdict::no_change;
 }
 
-namespace {
-
-Verdict all_different(const Structure& s, Mask* d, const Dirty& dirty, Changes& changed) {
+Verdict filter_dirty_lines(const Structure& s, Mask* d, const Dirty& dirty, Changes& changed,
+                           Verdict (*filter)(int n, Mask* line)) {
   bool progress = false;
   std::array<Mask, kMaxN> line;
   for (Lines todo = dirty.lines(s); todo; todo &= todo - 1) {
@@ -144,7 +143,7 @@ Verdict all_different(const Structure& s, Mask* d, const Dirty& dirty, Changes& 
       continue;
     }
     if (seen != s.all) return Verdict::fail;  // a value no cell can take: no matching
-    const Verdict v = filter_all_different(s.n, line.data());
+    const Verdict v = filter(s.n, line.data());
     if (v == Verdict::fail) return v;
     if (v == Verdict::no_change) continue;
     for (int j = 0; j < s.n; ++j)
@@ -155,6 +154,12 @@ Verdict all_different(const Structure& s, Mask* d, const Dirty& dirty, Changes& 
       }
   }
   return progress ? Verdict::progress : Verdict::no_change;
+}
+
+namespace {
+
+Verdict all_different(const Structure& s, Mask* d, const Dirty& dirty, Changes& changed) {
+  return filter_dirty_lines(s, d, dirty, changed, filter_all_different);
 }
 
 }  // namespace

@@ -11,7 +11,6 @@
 // domains of at most 32 values the bit-mask version does a line in a few dozen word operations
 // and allocates nothing, where this one builds two graphs per line (docs/BENCHMARKS.md has the
 // ratio). Select it with --rules default,-all-different,all-different-bgl.
-#include <array>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/max_cardinality_matching.hpp>
 #include <boost/graph/strong_components.hpp>
@@ -56,22 +55,7 @@ Verdict filter_all_different_bgl(int n, Mask* dom) {
 namespace {
 
 Verdict all_different_bgl(const Structure& s, Mask* d, const Dirty& dirty, Changes& changed) {
-  bool progress = false;
-  std::array<Mask, kMaxN> line;
-  for (Lines todo = dirty.lines(s); todo; todo &= todo - 1) {
-    const int* cells = s.line(std::countr_zero(todo));
-    for (int j = 0; j < s.n; ++j) line[j] = d[cells[j]];
-    const Verdict v = filter_all_different_bgl(s.n, line.data());
-    if (v == Verdict::fail) return v;
-    if (v == Verdict::no_change) continue;
-    for (int j = 0; j < s.n; ++j)
-      if (d[cells[j]] != line[j]) {
-        changed.note(cells[j], d[cells[j]], line[j]);
-        d[cells[j]] = line[j];
-        progress = true;
-      }
-  }
-  return progress ? Verdict::progress : Verdict::no_change;
+  return filter_dirty_lines(s, d, dirty, changed, filter_all_different_bgl);
 }
 
 }  // namespace

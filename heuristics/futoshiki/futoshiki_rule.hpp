@@ -230,6 +230,9 @@ bool run_to_fixpoint(const Structure& s, Mask* d, const Dirty& start,
 Verdict filter_all_different(int n, Mask* domains);
 // The same filter on Boost.Graph's matching and strong components (all_different_bgl.cpp).
 Verdict filter_all_different_bgl(int n, Mask* domains);
+// A line filter run on every line `dirty` names, the narrowings noted: the body of both rules.
+Verdict filter_dirty_lines(const Structure& s, Mask* d, const Dirty& dirty, Changes& changed,
+                           Verdict (*filter)(int n, Mask* line));
 
 // Every Futoshiki rule, in registry order (registry.cpp).
 const std::vector<FutoshikiRuleEntry>& futoshiki_rules();
