@@ -1,16 +1,17 @@
 // probe: follow every value of a cell with few values; keep only what one of them allows.
 //
 // The "what if" a person tries when deduction is stuck. Fix the cell to each of its values in
-// turn, run every cheaper default rule to a fixpoint on a copy, and keep in every cell only the
+// turn, run the linear default rules to a fixpoint on a copy, and keep in every cell only the
 // values that survive in at least one copy: whatever all branches rule out is ruled out now, and
 // a cell whose branches all fail but one hands the node the whole of that one. This takes in the
 // forcing chains of Tatham's "extreme" grade and most of what his "recursive" grade guesses.
-// Two-valued cells are probed first, then three- and four-valued ones. After a change the cheap
-// rules settle the node before the next probe, so no probe works from stale domains; a pass
-// that changed anything is followed by another (the solver calls the rule again), until a whole
-// pass changes nothing, as in the SAC-1 algorithm for singleton arc consistency.
-// Measured on the shipped puzzles (docs/BENCHMARKS.md): probing up to four values decides every
-// one of them at the root, and costs less than the search it replaces.
+// Two-valued cells are probed first, then three-valued ones. After a change the linear rules
+// settle the node before the next probe, so no probe works from stale domains; a pass that
+// changed anything is followed by another, until a whole pass changes nothing, as in the SAC-1
+// algorithm for singleton arc consistency. The trials also score each cell for the look-ahead
+// branching (probe_pass). Measured (docs/BENCHMARKS.md): run at every node it decides the
+// generated 15x15 puzzles in tens of nodes where the linear rules and all-different need
+// tens of thousands; it decides 90 of the 93 shipped puzzles at the root.
 #include <algorithm>
 
 #include "heuristics/futoshiki/futoshiki_rule.hpp"
