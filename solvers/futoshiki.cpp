@@ -16,7 +16,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
-#include "heuristics/futoshiki/futoshiki_rule.hpp"
+#include "heuristics/futoshiki/fixpoint.hpp"
 #include "ilp/futoshiki_ip.hpp"
 #include "puzzles/futoshiki/format.hpp"
 #include "puzzles/futoshiki/render.hpp"

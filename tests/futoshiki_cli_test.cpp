@@ -1,8 +1,6 @@
 // The Futoshiki commands as a user meets them: solve, count --limit 2, --json shapes, verify,
 // render, bad input with file:line:col and exit 2.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <fstream>
 #include <nlohmann/json.hpp>

@@ -14,7 +14,7 @@
 #include <functional>
 #include <random>
 
-#include "heuristics/futoshiki/futoshiki_rule.hpp"
+#include "heuristics/futoshiki/fixpoint.hpp"
 
 using namespace bs;
 using namespace bs::futoshiki;

@@ -14,7 +14,7 @@
 // tens of thousands; it decides 90 of the 93 shipped puzzles at the root.
 #include <algorithm>
 
-#include "heuristics/futoshiki/futoshiki_rule.hpp"
+#include "heuristics/futoshiki/fixpoint.hpp"
 
 namespace bs::futoshiki {
 
@@ -53,8 +53,10 @@ bool probe_pass(const Structure& s, Mask* d, Changes& changed, bool& progress) {
   thread_local std::vector<Narrowing> narrowed;
   trial.assign(d, d + words);
   keep.resize(cells);
+  // Every pass scores every cell it probes, so after the last pass only cells fixed since an
+  // earlier one can hold an old score, and branching never looks at fixed cells. The caller
+  // zeroes the scores once per fixpoint.
   float* score = changed.lookahead();
-  if (score) std::fill(score, score + cells, 0.0f);
   auto rows_of = [&](Lines lines, auto&& each_row) {
     for (Lines r = lines & rows; r; r &= r - 1) each_row(std::countr_zero(r) * n);
   };
