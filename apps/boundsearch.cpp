@@ -16,7 +16,10 @@
 #include "experiments/runner.hpp"
 #include "heuristics/rule.hpp"
 #include "puzzles/peg/format.hpp"
+#include "solvers/bench.hpp"
+#include "solvers/measure.hpp"
 #include "solvers/peg.hpp"
+#include "solvers/peg_analysis.hpp"
 #include "solvers/solver.hpp"
 
 namespace {
@@ -86,6 +89,23 @@ int main(int argc, char** argv) {
   bounds->add_option("puzzle", puzzle, "must be peg")->required();
   bounds->add_option("file", file, "instance file")->required();
   add_option_flags(*bounds, given);
+
+  std::string out_dir;
+  bool recheck_search = false;
+  auto* analyse = app.add_subcommand(
+      "analyse", "peg: decide every one-vacancy to one-peg problem of a board; tables and SVGs");
+  analyse->add_option("puzzle", puzzle, "must be peg")->required();
+  analyse->add_option("file", file, "a board file (its start configuration gives the holes)")
+      ->required();
+  analyse->add_option("--out", out_dir,
+                      "write table.md, table.tex, summary.json and svg/start_R-C.svg here");
+  analyse->add_flag("--recheck-search", recheck_search,
+                    "re-check exhaustive-search answers with the plain search too (slow)");
+  add_option_flags(*analyse, given);
+
+  auto* bench = app.add_subcommand(
+      "bench",
+      "search a fixed set of peg positions serially and print the node count (CI checks it)");
 
   bool solved = false;
   auto* render = app.add_subcommand("render", "draw an instance as SVG on stdout");
@@ -192,6 +212,24 @@ int main(int argc, char** argv) {
       if (puzzle != "peg")
         throw std::invalid_argument("bounds: only the peg puzzle has R(J) bounds");
       std::cout << bs::peg::bounds_table(bs::peg::read_instance(file), options);
+      return 0;
+    }
+    if (*analyse) {
+      if (puzzle != "peg") throw std::invalid_argument("analyse: only the peg puzzle has one");
+      const bs::peg::Instance shape = bs::peg::read_instance(file);
+      std::string name = file.substr(file.find_last_of('/') + 1);
+      name = name.substr(0, name.find('.'));
+      const int threads = bs::resolve_threads(options);
+      const bs::peg::BoardAnalysis a =
+          bs::peg::analyse_board(name, shape.board, options, threads, recheck_search);
+      const std::string md = bs::peg::analysis_markdown(a);
+      std::cout << md;
+      if (!out_dir.empty()) bs::peg::write_analysis(a, out_dir);
+      return 0;
+    }
+    if (*bench) {
+      const bs::BenchReport b = bs::run_bench();
+      std::cout << b.text;
       return 0;
     }
     if (*list) {

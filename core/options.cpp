@@ -23,6 +23,25 @@ const std::vector<OptionSpec>& option_table() {
        "pruning rules: 'default', 'none', or a list like position-class,jump-bounds,-pagoda"},
       {"spawn-depth", OptionType::Int, "4", 0, 12, "parallel DFS: depth of the task frontier"},
       {"hash", OptionType::Int, "64", 0, 65536, "dead-position table size in MB; 0 disables it"},
+      {"pagodas", OptionType::Int, "8", 0, 64,
+       "peg: pagodas the pagoda rule keeps for cutting nodes (its root certificate is always "
+       "tried)"},
+      {"backward", OptionType::Int, "20000", 0, 1e9,
+       "peg: positions the backward half of the bidirectional search may store (at most 1/16 "
+       "of the table); 0 searches forward only"},
+      {"reverse", OptionType::Bool, "true", 0, 0,
+       "peg: also search the time-reversed game (vacancy and peg swapped), alternating with "
+       "restarts; the first side to finish decides"},
+      {"restart-nodes", OptionType::Int, "5000", 1, 1e15,
+       "peg: node budget of each side in the first round of the portfolio"},
+      {"restart-growth", OptionType::Int, "2", 1, 64,
+       "peg: factor by which the portfolio's node budget grows each round (each round also "
+       "changes the move order)"},
+      {"symmetry", OptionType::Bool, "true", 0, 0,
+       "peg: identify positions under the board symmetries that fix start and final"},
+      {"exact-bounds", OptionType::Bool, "false", 0, 0,
+       "peg: make every R(J) an IP optimum (branch-and-bound); otherwise the hot-started LP "
+       "bounds, floored, which cost a few ms"},
       {"bounds-threads", OptionType::Int, "0", 0, 1024,
        "threads for the bound IPs; 0 means the same as --threads"},
       {"bounds-time-limit", OptionType::Real, "10", 0, kInf,

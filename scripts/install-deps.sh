@@ -11,6 +11,7 @@ packages=(
   coinor-libcbc-dev coinor-libclp-dev coinor-libosi-dev coinor-libcoinutils-dev
   libeigen3-dev libboost-graph-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libcuckoo-dev libtbb-dev                       # the table benchmark's baselines
   libcli11-dev libtomlplusplus-dev nlohmann-json3-dev
   gnuplot-nox
 )

@@ -26,10 +26,13 @@
 #include "puzzles/peg/format.hpp"
 #include "puzzles/peg/generate.hpp"
 #include "puzzles/peg/position_class.hpp"
+#include "puzzles/peg/symmetry.hpp"
 #include "puzzles/peg/verify.hpp"
+#include "search/bidirectional.hpp"
 #include "search/dfs.hpp"
 #include "search/transposition_table.hpp"
 #include "solvers/measure.hpp"
+#include "solvers/peg_search.hpp"
 
 namespace bs::peg {
 
@@ -44,98 +47,121 @@ struct Hash128 {
   }
 };
 
-template <class Bits>
-class PegProblem {
- public:
-  using Move = uint16_t;  // index into board.jumps()
-  struct State {
-    Bits pegs;
-    int count;
-    std::vector<uint8_t> used;  // per jump
-  };
-
-  PegProblem(const Instance& in, const std::vector<int>& budget,
-             std::vector<std::pair<const PegRule*, int>> node_rules)
-      : budget_(budget), node_rules_(std::move(node_rules)) {
-    const auto& jumps = in.board.jumps();
-    for (size_t j = 0; j < jumps.size(); ++j) {
-      need_.push_back(bit(jumps[j].from) | bit(jumps[j].over));
-      to_.push_back(bit(jumps[j].to));
-      if (budget_[j] > 0) active_.push_back(static_cast<Move>(j));
-    }
-    final_ = to_bits(in.final);
-    final_count_ = peg_count(in.final);
-  }
-
-  State root(const Config& start) const {
-    return State{to_bits(start), peg_count(start), std::vector<uint8_t>(budget_.size(), 0)};
-  }
-
-  bool is_goal(const State& s) const { return s.count == final_count_ && s.pegs == final_; }
-
-  bool prune(const State& s, search::Stats& stats) const {
-    if (s.count <= final_count_) return true;  // not the goal, and jumps only remove pegs
-    if (node_rules_.empty()) return false;
-    const uint64_t words[2] = {static_cast<uint64_t>(s.pegs), high(s.pegs)};
-    const PegNode node{words, s.used.data(), budget_.data(), s.count};
-    for (const auto& [rule, index] : node_rules_) {
-      ++stats.calls[index];
-      if (rule->propagate(node) == Verdict::fail) {
-        ++stats.prunes[index];
-        return true;
-      }
-    }
-    return false;
-  }
-
-  void moves(const State& s, std::vector<Move>& out) const {
-    for (Move j : active_)
-      if ((s.pegs & need_[j]) == need_[j] && !(s.pegs & to_[j]) && s.used[j] < budget_[j])
-        out.push_back(j);
-  }
-
-  void apply(State& s, Move j) const {
-    s.pegs ^= need_[j] | to_[j];
-    --s.count;
-    ++s.used[j];
-  }
-  void undo(State& s, Move j) const {
-    s.pegs ^= need_[j] | to_[j];
-    ++s.count;
-    --s.used[j];
-  }
-
-  Bits key(const State& s) const { return s.pegs; }
-
- private:
-  static Bits bit(int h) { return Bits{1} << h; }
-  static uint64_t high(Bits b) {
-    if constexpr (sizeof(Bits) > 8) return static_cast<uint64_t>(b >> 64);
-    return 0;
-  }
-  static Bits to_bits(const Config& c) {
-    Bits b = 0;
-    for (size_t h = 0; h < c.size(); ++h)
-      if (c[h]) b |= bit(static_cast<int>(h));
-    return b;
-  }
-
-  std::vector<Bits> need_, to_;
-  std::vector<Move> active_;
-  const std::vector<int>& budget_;
-  std::vector<std::pair<const PegRule*, int>> node_rules_;
-  Bits final_ = 0;
-  int final_count_ = 0;
+// One way of searching the instance. Side 0 plays it as given; side 1 plays its time reversal
+// (vacancy b -> peg a for vacancy a -> peg b: start = complement of the final, final = complement
+// of the start). A jump on a position undoes the same jump on its complement, so a solution of
+// the reversal, read backwards, solves the original.
+// Each side has its own rules, table and backward set, kept across the restarts of the
+// portfolio in solve(), so a restart repeats little: what a side proved dead stays dead.
+struct Side {
+  Instance in;
+  bool reversed = false;
+  std::vector<std::unique_ptr<PegRule>> rules;
+  std::unique_ptr<PegRoot> root;
+  std::vector<std::pair<const PegRule*, int>> node_rules;
+  std::vector<PegProblem<uint64_t>::RuleCut> cuts;
+  std::vector<std::vector<int>> symmetries{{}};  // identity first; the ones fixing both ends
+  std::unique_ptr<PegProblem<uint64_t>> problem;
+  std::unique_ptr<search::DeadTable> table;
+  search::Levels levels;
+  bool bidirectional = false;
+  search::Stats stats;
+  double seconds = 0;
 };
 
-template <class Bits, class Table>
-search::DfsOutcome<uint16_t> run_search(const Instance& in, const PegRoot& root,
-                                        std::vector<std::pair<const PegRule*, int>> node_rules,
-                                        const search::DfsConfig& cfg, size_t hash_mb) {
-  PegProblem<Bits> problem(in, root.budget, std::move(node_rules));
-  if (hash_mb == 0) return search::depth_first(problem, problem.root(in.start), cfg);
-  Table table(hash_mb);
-  return search::depth_first(problem, problem.root(in.start), cfg, &table);
+Instance reversed_instance(const Instance& in) {
+  Instance r{in.name + "~reversed", in.board, in.final, in.start};
+  for (auto& v : r.start) v = !v;
+  for (auto& v : r.final) v = !v;
+  return r;
+}
+
+// Posts the selected rules on a side. Returns false (and fills `why`, `rule`) when one proves the
+// side impossible at the root.
+bool post_rules(Side& side, const std::vector<std::string>& names, const Options& options,
+                int threads, std::chrono::steady_clock::time_point deadline, Certificate& why,
+                std::string& rule) {
+  const int moves = peg_count(side.in.start) - peg_count(side.in.final);
+  side.root = std::make_unique<PegRoot>(PegRoot{
+      side.in, options, threads, std::vector<int>(side.in.board.jumps().size(), moves), {}, {}});
+  side.root->deadline = deadline;
+  for (size_t i = 0; i < names.size(); ++i) {
+    for (const auto& e : peg_rules())
+      if (e.info.name == names[i]) side.rules.push_back(e.make());
+    if (side.rules.back()->post(*side.root, why) == Verdict::fail) {
+      rule = names[i];
+      return false;
+    }
+    if (side.rules.back()->checks_nodes())
+      side.node_rules.emplace_back(side.rules.back().get(), static_cast<int>(i));
+    for (LinearCut& c : side.root->cuts) side.cuts.push_back({std::move(c), static_cast<int>(i)});
+    side.root->cuts.clear();
+  }
+  if (options.flag("symmetry")) {
+    side.symmetries.clear();
+    for (auto& perm : board_symmetries(side.in.board))
+      if (fixes(perm, side.in.start) && fixes(perm, side.in.final)) side.symmetries.push_back(perm);
+  }
+  return true;
+}
+
+// Builds the side's problem, table and backward set on its first run.
+void prepare_search(Side& side, size_t hash_mb, size_t backward, int threads) {
+  side.problem = std::make_unique<PegProblem<uint64_t>>(side.in, side.root->budget, side.node_rules,
+                                                        side.cuts, side.symmetries);
+  if (hash_mb == 0) return;
+  side.table = std::make_unique<search::DeadTable>(hash_mb);
+  const int total = peg_count(side.in.start) - peg_count(side.in.final);
+  // The tag bit needs a free top bit; two moves or fewer leave nothing to meet in the middle.
+  if (backward == 0 || side.in.board.holes() > 63 || total < 3) return;
+  search::LevelsConfig lc;
+  lc.max_levels = (total + 1) / 2;  // meet in the middle at the deepest
+  // Below 1/16 of the slots an 8-slot window almost never fills, so levels are rarely abandoned.
+  lc.max_positions = std::min(backward, side.table->capacity() / 16);
+  lc.threads = threads;
+  const PegProblem<uint64_t>& problem = *side.problem;
+  const uint64_t final_pegs = problem.pegs_after(side.in.final, {});
+  side.levels = search::breadth_levels(
+      problem.canonical(final_pegs) | kBackwardTag, lc, *side.table,
+      [&](uint64_t key, auto&& emit) { problem.reverse_children(key & ~kBackwardTag, emit); });
+  if (side.levels.stored == 0) return;
+  const int final_count = peg_count(side.in.final);
+  side.problem->meet(side.table.get(), final_count + side.levels.complete,
+                     final_count + side.levels.complete + 1);
+  side.bidirectional = true;
+}
+
+// One run of a side, up to cfg's limits. The path is a solution of side.in when found.
+search::DfsOutcome<uint16_t> run_side(Side& side, const search::DfsConfig& cfg) {
+  const PegProblem<uint64_t>& problem = *side.problem;
+  search::DfsOutcome<uint16_t> out =
+      side.table ? search::depth_first(problem, problem.root(side.in.start), cfg, side.table.get())
+                 : search::depth_first(problem, problem.root(side.in.start), cfg);
+  if (out.found && side.bidirectional) {
+    const uint64_t meet = problem.pegs_after(side.in.start, out.path);
+    const int count = peg_count(side.in.start) - static_cast<int>(out.path.size());
+    for (uint16_t j : problem.finish(meet, count)) out.path.push_back(j);
+  }
+  side.stats.merge(out.stats);
+  side.seconds += out.seconds;
+  return out;
+}
+
+// Boards beyond 64 holes: one forward search over 128-bit positions, no symmetry, no backward set.
+search::DfsOutcome<uint16_t> run_wide(Side& side, const search::DfsConfig& cfg, size_t hash_mb) {
+  std::vector<PegProblem<u128>::RuleCut> cuts;
+  for (const auto& c : side.cuts) cuts.push_back({c.cut, c.rule});
+  PegProblem<u128> problem(side.in, side.root->budget, side.node_rules, std::move(cuts), {{}});
+  search::DfsOutcome<uint16_t> out;
+  if (hash_mb == 0) {
+    out = search::depth_first(problem, problem.root(side.in.start), cfg);
+  } else {
+    search::WideDeadTable<u128, Hash128> table(hash_mb);
+    out = search::depth_first(problem, problem.root(side.in.start), cfg, &table);
+  }
+  side.stats.merge(out.stats);
+  side.seconds += out.seconds;
+  return out;
 }
 
 void set_infeasible(Result& r, StopReason stop, Certificate why) {
@@ -191,74 +217,155 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
     return finish();
   }
 
-  // Root rules, cheapest first.
-  const auto& entries = peg_rules();
-  std::vector<std::unique_ptr<PegRule>> rules;
+  // Root rules, cheapest first, on each side.
   std::vector<std::string> names = select_rules(peg_rule_infos(), options.text("rules"));
   // Rule counters live in fixed per-thread arrays indexed by position in this list.
   if (names.size() > static_cast<size_t>(search::kMaxRules))
     throw std::logic_error("more peg rules than search::kMaxRules counter slots");
-  PegRoot root{
-      in, options, threads, std::vector<int>(in.board.jumps().size(), start_pegs - final_pegs), {}};
+  auto deadline = std::chrono::steady_clock::time_point::max();
   if (const double t = options.real("time-limit"); t > 0)
-    root.deadline = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                             std::chrono::duration<double>(t));
-  std::vector<std::pair<const PegRule*, int>> node_rules;
-  for (size_t i = 0; i < names.size(); ++i) {
-    for (const auto& e : entries)
-      if (e.info.name == names[i]) rules.push_back(e.make());
-    Certificate why;
-    if (rules.back()->post(root, why) == Verdict::fail) {
-      r.count("decided_by_" + names[i], 1);
-      r.count("prunes_" + names[i], 1);  // the root is a node too: reports count it per rule
-      for (auto& kv : root.counters) r.count(kv.first, kv.second);
-      set_infeasible(r, StopReason::root, why);
-      return finish();
-    }
-    if (rules.back()->checks_nodes())
-      node_rules.emplace_back(rules.back().get(), static_cast<int>(i));
+    deadline = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                        std::chrono::duration<double>(t));
+  const bool narrow = in.board.holes() <= 64;
+  std::vector<std::unique_ptr<Side>> sides;
+  for (int k = 0; k < (narrow && options.flag("reverse") ? 2 : 1); ++k) {
+    sides.push_back(std::make_unique<Side>());
+    sides.back()->in = k == 0 ? in : reversed_instance(in);
+    sides.back()->reversed = k == 1;
   }
-  for (auto& kv : root.counters) r.count(kv.first, kv.second);
+  // Posts a side's rules when it first runs (the reversed side may never be needed). False: a
+  // rule proved the instance impossible, and r says so.
+  auto open_side = [&](Side& side) {
+    Certificate why;
+    std::string rule;
+    const bool open = post_rules(side, names, options, threads, deadline, why, rule);
+    const std::string prefix = side.reversed ? "reversed_" : "";
+    for (auto& kv : side.root->counters) r.count(prefix + kv.first, kv.second);
+    if (open) return true;
+    r.count("decided_by_" + rule, 1);
+    r.count("prunes_" + rule, 1);  // the root is a node too: reports count it per rule
+    if (side.reversed) {
+      // The certificate speaks of the reversed instance; its checker reverses the instance too.
+      nlohmann::json data = nlohmann::json::parse(why.data_json);
+      data["reversed"] = true;
+      why.data_json = data.dump();
+      why.detail = "time reversal (vacancy and peg swapped): " + why.detail;
+    }
+    set_infeasible(r, StopReason::root, why);
+    return false;
+  };
+  if (!open_side(*sides[0])) return finish();
+  r.count("symmetries", static_cast<double>(std::max<size_t>(1, sides[0]->symmetries.size())));
 
-  // The search.
+  // The search: a portfolio of the two sides with restarts. Each round gives every side a node
+  // budget, four times the last round's; a side's table keeps what it proved dead, so a restart
+  // costs little, and the side the instance happens to favour decides it. The decision does not
+  // depend on the thread count; with one thread the whole run, solution included, is
+  // deterministic.
   search::DfsConfig cfg;
   cfg.threads = threads;
   cfg.spawn_depth = static_cast<int>(options.integer("spawn-depth"));
-  cfg.limits.nodes = static_cast<uint64_t>(options.integer("node-limit"));
-  if (const double t = options.real("time-limit"); t > 0) {
-    const double spent =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    cfg.limits.seconds = std::max(1e-3, t - spent);
-  }
+  const uint64_t node_limit = static_cast<uint64_t>(options.integer("node-limit"));
   const size_t hash_mb = static_cast<size_t>(options.integer("hash"));
-  search::DfsOutcome<uint16_t> out =
-      in.board.holes() <= 64
-          ? run_search<uint64_t, search::DeadTable>(in, root, node_rules, cfg, hash_mb)
-          : run_search<u128, search::WideDeadTable<u128, Hash128>>(in, root, node_rules, cfg,
-                                                                   hash_mb);
-  r.stop = out.stop;
-  r.count("nodes", static_cast<double>(out.stats.nodes));
-  r.count("table_hits", static_cast<double>(out.stats.table_hits));
-  r.count("table_stores", static_cast<double>(out.stats.table_stores));
-  r.count("tasks", static_cast<double>(out.stats.tasks));
-  r.count("max_depth", static_cast<double>(out.stats.max_depth));
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (!out.stats.calls[i]) continue;
-    r.count("calls_" + names[i], static_cast<double>(out.stats.calls[i]));
-    r.count("prunes_" + names[i], static_cast<double>(out.stats.prunes[i]));
+  const size_t side_mb = sides.size() > 1 ? std::max<size_t>(1, hash_mb / 2) : hash_mb;
+  const size_t backward = static_cast<size_t>(options.integer("backward"));
+  uint64_t budget = sides.size() > 1 ? static_cast<uint64_t>(options.integer("restart-nodes")) : 0;
+  const uint64_t growth = static_cast<uint64_t>(options.integer("restart-growth"));
+  uint64_t nodes = 0;
+  search::DfsOutcome<uint16_t> out;
+  int decided = -1;
+  int rounds = 0;
+  for (bool go = true; go;) {
+    ++rounds;
+    for (size_t k = 0; k < sides.size() && go; ++k) {
+      Side& side = *sides[k];
+      cfg.limits.nodes = budget;
+      if (node_limit) {
+        if (nodes >= node_limit) {
+          go = false;
+          break;
+        }
+        cfg.limits.nodes = budget ? std::min(budget, node_limit - nodes) : node_limit - nodes;
+      }
+      if (deadline != std::chrono::steady_clock::time_point::max()) {
+        cfg.limits.seconds =
+            std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
+        if (cfg.limits.seconds <= 0) {
+          out.stop = StopReason::time_limit;
+          go = false;
+          break;
+        }
+      }
+      if (!side.root && !open_side(side)) return finish();
+      if (narrow) {
+        if (!side.problem) prepare_search(side, side_mb, backward, threads);
+        side.problem->set_order(rounds - 1);
+        out = run_side(side, cfg);
+      } else {
+        out = run_wide(side, cfg, hash_mb);
+      }
+      nodes += out.stats.nodes;
+      if (out.found || out.stop == StopReason::exhausted) {
+        decided = static_cast<int>(k);
+        go = false;
+      } else if (out.stop != StopReason::node_limit || cfg.limits.nodes != budget) {
+        go = false;  // the user's limits, not the round's budget
+      }
+    }
+    budget = std::min<uint64_t>(budget * growth, uint64_t{1} << 50);
   }
-  r.count("search_seconds", out.seconds);
-  if (out.found) {
+  if (decided < 0 && out.stop == StopReason::node_limit && node_limit && nodes >= node_limit)
+    out.stop = StopReason::node_limit;
+  r.stop = out.stop;
+  search::Stats stats;
+  double search_seconds = 0;
+  for (const auto& side : sides) {
+    stats.merge(side->stats);
+    search_seconds += side->seconds;
+  }
+  r.count("nodes", static_cast<double>(stats.nodes));
+  r.count("table_hits", static_cast<double>(stats.table_hits));
+  r.count("table_stores", static_cast<double>(stats.table_stores));
+  r.count("tasks", static_cast<double>(stats.tasks));
+  r.count("max_depth", static_cast<double>(stats.max_depth));
+  r.count("rounds", rounds);
+  if (decided >= 0) r.count("decided_by_side", decided);
+  for (size_t k = 0; k < sides.size(); ++k) {
+    if (!sides[k]->bidirectional) continue;
+    const std::string prefix = k == 0 ? "" : "reversed_";
+    r.count(prefix + "backward_levels", sides[k]->levels.complete);
+    r.count(prefix + "backward_positions", static_cast<double>(sides[k]->levels.stored));
+    r.count(prefix + "backward_seconds", sides[k]->levels.seconds);
+  }
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (!stats.calls[i] && !stats.prunes[i]) continue;
+    r.count("calls_" + names[i], static_cast<double>(stats.calls[i]));
+    r.count("prunes_" + names[i], static_cast<double>(stats.prunes[i]));
+  }
+  r.count("search_seconds", search_seconds);
+  if (decided >= 0 && out.found) {
     r.status = Status::solved;
-    for (uint16_t j : out.path) jumps.push_back(in.board.jumps()[j].rc);
-  } else if (out.stop == StopReason::exhausted) {
+    const Board& board = in.board;
+    if (!sides[decided]->reversed) {
+      for (uint16_t j : out.path) jumps.push_back(board.jumps()[j].rc);
+    } else {
+      for (auto it = out.path.rbegin(); it != out.path.rend(); ++it)
+        jumps.push_back(board.jumps()[*it].rc);
+    }
+  } else if (decided >= 0) {
+    const Side& side = *sides[decided];
     std::string rules_used;
     for (const auto& n : names) rules_used += (rules_used.empty() ? "" : ",") + n;
-    set_infeasible(r, StopReason::exhausted,
-                   {"exhaustive-search",
-                    "searched every reachable position: " + std::to_string(out.stats.nodes) +
-                        " nodes, rules " + (rules_used.empty() ? "none" : rules_used),
-                    nlohmann::json{{"nodes", out.stats.nodes}, {"rules", rules_used}}.dump()});
+    set_infeasible(
+        r, StopReason::exhausted,
+        {"exhaustive-search",
+         std::string("searched every reachable position") +
+             (side.reversed ? " of the time-reversed game" : "") + ": " +
+             std::to_string(side.stats.nodes) + " nodes, rules " +
+             (rules_used.empty() ? "none" : rules_used),
+         nlohmann::json{
+             {"nodes", side.stats.nodes}, {"rules", rules_used}, {"reversed", side.reversed}}
+             .dump()});
   }
   return finish();
 }
@@ -285,13 +392,18 @@ std::string bounds_table(const Instance& in, const Options& options) {
   return out.str();
 }
 
-std::string check_certificate(const Instance& in, const Certificate& cert) {
+std::string check_certificate(const Instance& given, const Certificate& cert) {
   nlohmann::json data;
   try {
     data = nlohmann::json::parse(cert.data_json);
   } catch (const nlohmann::json::exception&) {
     return "the certificate's data is not JSON";
   }
+  // A certificate found on the time-reversed game proves the reversed instance impossible, and
+  // with it the given one: a game and its reversal stand or fall together.
+  const bool reversed = data.is_object() && data.contains("reversed") &&
+                        data["reversed"].is_boolean() && data["reversed"].get<bool>();
+  const Instance in = reversed ? reversed_instance(given) : given;
   auto number = [&](const char* key) -> int64_t {
     if (!data.contains(key) || !data[key].is_number_integer())
       throw std::invalid_argument(std::string("certificate data lacks the integer '") + key + "'");
@@ -313,6 +425,16 @@ std::string check_certificate(const Instance& in, const Certificate& cert) {
       if (a == b) return "start and final are in the same class: the classes prove nothing";
       return "";
     }
+    if (cert.kind == "pagoda") {
+      if (!data.contains("weights") || !data["weights"].is_array())
+        return "the certificate data lacks the 'weights' array";
+      std::vector<int64_t> w;
+      for (const auto& v : data["weights"]) {
+        if (!v.is_number_integer()) return "a pagoda weight is not an integer";
+        w.push_back(v.get<int64_t>());
+      }
+      return check_pagoda(in, w, number("start_sum"), number("final_sum"));
+    }
     if (cert.kind == "infeasible-ip") {
       const ilp::FeasibilityCheck check = ilp::recheck_feasibility_ip(in, 60);
       if (check.status == ilp::SolveStatus::infeasible) return "";
@@ -321,7 +443,11 @@ std::string check_certificate(const Instance& in, const Certificate& cert) {
     }
     if (cert.kind == "exhaustive-search") {
       Options plain;
+      // The second method: a plain forward search, none of the first search's machinery.
       plain.set("rules", "none");
+      plain.set("reverse", "false");
+      plain.set("backward", "0");
+      plain.set("symmetry", "false");
       plain.set("time-limit", "60");
       const Result again = solve(in, plain);
       if (again.status == Status::infeasible) return "";

@@ -15,6 +15,7 @@ ilp::JumpBoundsOptions jump_bounds_options(const Options& options, int threads,
   if (opt.threads == 0) opt.threads = threads;
   if (const double t = options.real("bounds-time-limit"); t > 0) opt.time_limit = t;
   opt.time_limit = std::min(opt.time_limit, std::max(0.0, seconds_left));
+  opt.exact = options.flag("exact-bounds");
   return opt;
 }
 

@@ -21,6 +21,14 @@
 
 namespace bs::peg {
 
+// A linear cut on positions: every position on the way to the final has weights . pegs >= bound
+// (a pagoda is one). Rules post cuts at the root; the search keeps each sum up to date with one
+// addition per cut per move, which is far cheaper than asking the rule at every node.
+struct LinearCut {
+  std::vector<int64_t> weights;  // per hole
+  int64_t bound = 0;
+};
+
 // What the root knows, and what root rules may tighten.
 struct PegRoot {
   const Instance& instance;
@@ -30,6 +38,7 @@ struct PegRoot {
   // which every jump respects; rules only lower it.
   std::vector<int> budget;
   std::vector<std::pair<std::string, double>> counters;  // what the rules want reported
+  std::vector<LinearCut> cuts;                           // checked at every node, incrementally
   // When the whole solve must end (--time-limit); root rules that can run long stop by then.
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 

@@ -1,5 +1,6 @@
 // The peg solitaire rules: one line per rule. Order does not matter; solvers sort by cost.
 #include "heuristics/peg/jump_bounds.hpp"
+#include "heuristics/peg/pagoda.hpp"
 #include "heuristics/peg/peg_rule.hpp"
 #include "heuristics/peg/position_class.hpp"
 #include "heuristics/peg/residual_bounds.hpp"
@@ -17,6 +18,7 @@ const std::vector<PegRuleEntry>& peg_rules() {
   static const std::vector<PegRuleEntry> rules = {
       {PositionClassRule::kInfo, make<PositionClassRule>},
       {JumpBoundsRule::kInfo, make<JumpBoundsRule>},
+      {PagodaRule::kInfo, make<PagodaRule>},
       {ResidualBoundsRule::kInfo, make<ResidualBoundsRule>},
   };
   return rules;

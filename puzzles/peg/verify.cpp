@@ -74,4 +74,38 @@ VerifyResult verify_solution(const Instance& instance, const std::vector<JumpRC>
   return {true, "", -1};
 }
 
+std::string check_pagoda(const Instance& instance, const std::vector<int64_t>& weights,
+                         int64_t start_sum, int64_t final_sum) {
+  const Board& b = instance.board;
+  if (static_cast<int>(weights.size()) != b.holes())
+    return "the pagoda has " + std::to_string(weights.size()) + " weights for " +
+           std::to_string(b.holes()) + " holes";
+  constexpr int64_t kMaxWeight = int64_t{1} << 40;  // keeps every sum far from overflow
+  for (int h = 0; h < b.holes(); ++h)
+    if (weights[h] < 0 || weights[h] > kMaxWeight)
+      return "the weight of hole " + cell(b.row_of(h), b.col_of(h)) + " is out of range";
+  // Every straight triple of neighbouring holes is a jump in both directions.
+  for (int r = 0; r < b.rows(); ++r)
+    for (int c = 0; c < b.cols(); ++c)
+      for (int d = 0; d < 2; ++d) {
+        const int h0 = b.hole_at(r, c), h1 = b.hole_at(r + d, c + 1 - d),
+                  h2 = b.hole_at(r + 2 * d, c + 2 - 2 * d);
+        if (h0 < 0 || h1 < 0 || h2 < 0) continue;
+        if (weights[h0] + weights[h1] < weights[h2] || weights[h2] + weights[h1] < weights[h0])
+          return "not a pagoda: the jump over " + cell(b.row_of(h1), b.col_of(h1)) +
+                 " raises the weight";
+      }
+  int64_t s = 0, f = 0;
+  for (int h = 0; h < b.holes(); ++h) {
+    s += instance.start[h] ? weights[h] : 0;
+    f += instance.final[h] ? weights[h] : 0;
+  }
+  if (s != start_sum || f != final_sum)
+    return "the claimed sums (" + std::to_string(start_sum) + ", " + std::to_string(final_sum) +
+           ") are not the weights of start and final (" + std::to_string(s) + ", " +
+           std::to_string(f) + ")";
+  if (s >= f) return "the start weighs no less than the final: the pagoda proves nothing";
+  return "";
+}
+
 }  // namespace bs::peg

@@ -5,6 +5,7 @@
 // a person would on a wooden board. Every solution a solver prints is meant to pass through here.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,5 +22,13 @@ struct VerifyResult {
 // Each jump must start on a hole holding a peg, jump over a hole holding a peg and land in an
 // empty hole; after the last jump the configuration must equal instance.final exactly.
 VerifyResult verify_solution(const Instance& instance, const std::vector<JumpRC>& jumps);
+
+// Re-checks a pagoda certificate of impossibility with integer arithmetic: weights[h] >= 0 for
+// every hole h, w(a) + w(b) >= w(c) for every three holes a, b, c in a straight line of
+// neighbours (every jump, found from hole_at() alone), the two claimed sums are the weights of
+// start and final, and start weighs less. Returns an empty string when all of that holds, else
+// what failed.
+std::string check_pagoda(const Instance& instance, const std::vector<int64_t>& weights,
+                         int64_t start_sum, int64_t final_sum);
 
 }  // namespace bs::peg

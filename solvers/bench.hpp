@@ -1,0 +1,23 @@
+// `boundsearch bench`: a fixed set of positions searched serially, and the total node count.
+//
+// Stockfish's idea: any change to the search that changes what it visits changes this number, so
+// CI compares it with the number committed in bench/expected_nodes.txt and an accidental change
+// shows up as a failed test rather than as a mystery in next month's tables. An intended change
+// updates that file in the same commit. The positions are built in, so the count does not depend
+// on the files around the binary; the search is serial, so it does not depend on the machine.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace bs {
+
+struct BenchReport {
+  uint64_t nodes = 0;
+  double seconds = 0;
+  std::string text;  // one line per position, then the total
+};
+
+BenchReport run_bench();
+
+}  // namespace bs
