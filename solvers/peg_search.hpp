@@ -234,11 +234,28 @@ class PegProblem {
   // --- For the backward half (64-bit positions only). ---
   uint64_t canonical(uint64_t pegs) const { return maps_.canonical(pegs); }
   // Calls emit(key) for each position one reverse jump back from `pegs`, canonical and tagged.
+  // The shift groups find the reverse jumps (a peg at source + to, none at source or source +
+  // over) and the parent's images give each child's images by one XOR, as in step().
   template <class Emit>
   void reverse_children(uint64_t pegs, Emit&& emit) const {
-    for (Move j : active_)
-      if ((pegs & to_[j]) && !(pegs & need_[j]))
-        emit(maps_.canonical(pegs ^ (need_[j] | to_[j])) | kBackwardTag);
+    if constexpr (sizeof(Bits) == 8) {
+      const size_t n = sym_masks_.empty() ? 1 : maps_.size();
+      std::array<uint64_t, kMaxSymmetries> images{};
+      images[0] = pegs;
+      for (size_t g = 1; g < n; ++g) images[g] = maps_.image(g, pegs);
+      for (size_t gi = 0; gi < groups_.size(); ++gi) {
+        const Group& G = groups_[gi];
+        uint64_t m = G.sources & ~pegs & ~shifted(pegs, G.over) & shifted(pegs, G.to);
+        const Move* jump_of = &jump_of_[gi * holes_];
+        while (m) {
+          const Move j = jump_of[std::countr_zero(m)];
+          m &= m - 1;
+          uint64_t key = pegs ^ (need_[j] | to_[j]);
+          for (size_t g = 1; g < n; ++g) key = std::min(key, images[g] ^ sym_masks_[j * n + g]);
+          emit(key | kBackwardTag);
+        }
+      }
+    }
   }
   // The rest of a solution from a position found in the backward set: at each step some jump
   // leads to a position that is in it too (the levels below are complete).
