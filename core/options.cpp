@@ -37,6 +37,9 @@ const std::vector<OptionSpec>& option_table() {
       {"restart-growth", OptionType::Int, "2", 1, 64,
        "peg: factor by which the portfolio's node budget grows each round (each round also "
        "changes the move order)"},
+      {"beam", OptionType::Int, "400", 0, 1e9,
+       "peg: each round of the portfolio ends with a beam search as wide as the round's node "
+       "budget divided by this (0: no beam); a beam can only find solutions"},
       {"symmetry", OptionType::Bool, "true", 0, 0,
        "peg: identify positions under the board symmetries that fix start and final"},
       {"exact-bounds", OptionType::Bool, "false", 0, 0,

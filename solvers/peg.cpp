@@ -33,6 +33,7 @@
 #include "search/dfs.hpp"
 #include "search/transposition_table.hpp"
 #include "solvers/measure.hpp"
+#include "solvers/peg_beam.hpp"
 #include "solvers/peg_search.hpp"
 
 namespace bs::peg {
@@ -120,7 +121,8 @@ void prepare_search(Side& side, size_t hash_mb, size_t backward, int threads) {
   // a small table stays in cache and costs no page faults to set up, where scattering 20,000
   // keys over the dead table would touch every page of it. The tag bit keeps the keys apart from
   // dead positions should the two ever share one table.
-  const size_t backward_mb = std::bit_ceil(std::max<size_t>(1, (backward * 16 * 8 + (1 << 20) - 1) >> 20));
+  const size_t backward_mb =
+      std::bit_ceil(std::max<size_t>(1, (backward * 16 * 8 + (1 << 20) - 1) >> 20));
   side.backward_table = std::make_unique<search::DeadTable>(backward_mb);
   search::LevelsConfig lc;
   lc.max_levels = (total + 1) / 2;  // meet in the middle at the deepest
@@ -235,11 +237,28 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
                         std::chrono::duration<double>(t));
   const bool narrow = in.board.holes() <= 64;
   std::vector<std::unique_ptr<Side>> sides;
-  for (int k = 0; k < (narrow && options.flag("reverse") ? 2 : 1); ++k) {
-    sides.push_back(std::make_unique<Side>());
-    sides.back()->in = k == 0 ? in : reversed_instance(in);
-    sides.back()->reversed = k == 1;
+  sides.push_back(std::make_unique<Side>());
+  sides.back()->in = in;
+  if (narrow && options.flag("reverse")) {
+    // A game that is its own reversal up to a symmetry (the central games) gains nothing from a
+    // second side: it would search the same tree again.
+    Instance back = reversed_instance(in);
+    bool same = false;
+    for (const auto& perm : board_symmetries(in.board)) {
+      Config s(back.start.size()), f(back.final.size());
+      for (size_t h = 0; h < perm.size(); ++h) {
+        s[perm[h]] = back.start[h];
+        f[perm[h]] = back.final[h];
+      }
+      same = same || (s == in.start && f == in.final);
+    }
+    if (!same) {
+      sides.push_back(std::make_unique<Side>());
+      sides.back()->in = std::move(back);
+      sides.back()->reversed = true;
+    }
   }
+  r.count("sides", static_cast<double>(sides.size()));
   // Posts a side's rules when it first runs (the reversed side may never be needed). False: a
   // rule proved the instance impossible, and r says so.
   auto open_side = [&](Side& side) {
@@ -263,6 +282,9 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
   };
   if (!open_side(*sides[0])) return finish();
   r.count("symmetries", static_cast<double>(std::max<size_t>(1, sides[0]->symmetries.size())));
+  const size_t hash_mb = static_cast<size_t>(options.integer("hash"));
+  const size_t side_mb = sides.size() > 1 ? std::max<size_t>(1, hash_mb / 2) : hash_mb;
+  const size_t backward = static_cast<size_t>(options.integer("backward"));
 
   // The search: a portfolio of the two sides with restarts. Each round gives every side a node
   // budget, four times the last round's; a side's table keeps what it proved dead, so a restart
@@ -273,10 +295,15 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
   cfg.threads = threads;
   cfg.spawn_depth = static_cast<int>(options.integer("spawn-depth"));
   const uint64_t node_limit = static_cast<uint64_t>(options.integer("node-limit"));
-  const size_t hash_mb = static_cast<size_t>(options.integer("hash"));
-  const size_t side_mb = sides.size() > 1 ? std::max<size_t>(1, hash_mb / 2) : hash_mb;
-  const size_t backward = static_cast<size_t>(options.integer("backward"));
-  uint64_t budget = sides.size() > 1 ? static_cast<uint64_t>(options.integer("restart-nodes")) : 0;
+  const uint64_t beam_divisor = static_cast<uint64_t>(options.integer("beam"));
+  std::vector<uint64_t> neighbours(in.board.holes(), 0);  // for the beam's isolated pegs
+  for (const Jump& J : in.board.jumps())
+    if (J.from < 64 && J.over < 64) neighbours[J.from] |= uint64_t{1} << J.over;
+  std::optional<std::vector<uint16_t>> beam_path;
+  uint64_t beam_nodes = 0;
+  double beam_seconds = 0;
+  // Wide boards make a fresh table each run, so they run once, without restarts.
+  uint64_t budget = narrow ? static_cast<uint64_t>(options.integer("restart-nodes")) : 0;
   const uint64_t growth = static_cast<uint64_t>(options.integer("restart-growth"));
   uint64_t nodes = 0;
   search::DfsOutcome<uint16_t> out;
@@ -319,6 +346,28 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
         go = false;  // the user's limits, not the round's budget
       }
     }
+    // The round's last member: a beam about as costly as a side's turn (a beam of width W makes
+    // roughly W x moves x branching nodes, and `beam` stands for moves x branching).
+    if (go && narrow && beam_divisor > 0 && budget > 0) {
+      Side& side = *sides[0];
+      const size_t width = std::max<uint64_t>(8, budget / beam_divisor);
+      search::Stats beam_stats;
+      const auto t_beam = std::chrono::steady_clock::now();
+      beam_path = beam_search(*side.problem, side.in.start, width, neighbours, beam_stats);
+      beam_nodes += beam_stats.nodes;
+      nodes += beam_stats.nodes;
+      beam_seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t_beam).count();
+      if (beam_path) {
+        if (side.bidirectional) {
+          const int count = peg_count(side.in.start) - static_cast<int>(beam_path->size());
+          for (uint16_t j :
+               side.problem->finish(side.problem->pegs_after(side.in.start, *beam_path), count))
+            beam_path->push_back(j);
+        }
+        go = false;
+      }
+    }
     budget = std::min<uint64_t>(budget * growth, uint64_t{1} << 50);
   }
   if (decided < 0 && out.stop == StopReason::node_limit && node_limit && nodes >= node_limit)
@@ -336,6 +385,10 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
   r.count("tasks", static_cast<double>(stats.tasks));
   r.count("max_depth", static_cast<double>(stats.max_depth));
   r.count("rounds", rounds);
+  if (beam_nodes) {
+    r.count("beam_nodes", static_cast<double>(beam_nodes));
+    r.count("beam_seconds", beam_seconds);
+  }
   if (decided >= 0) r.count("decided_by_side", decided);
   for (size_t k = 0; k < sides.size(); ++k) {
     if (!sides[k]->bidirectional) continue;
@@ -350,7 +403,11 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
     r.count("prunes_" + names[i], static_cast<double>(stats.prunes[i]));
   }
   r.count("search_seconds", search_seconds);
-  if (decided >= 0 && out.found) {
+  if (beam_path) {
+    r.status = Status::solved;
+    r.stop = StopReason::solution;
+    for (uint16_t j : *beam_path) jumps.push_back(in.board.jumps()[j].rc);
+  } else if (decided >= 0 && out.found) {
     r.status = Status::solved;
     const Board& board = in.board;
     if (!sides[decided]->reversed) {

@@ -155,16 +155,19 @@ BoardAnalysis analyse_board(const std::string& name, const Board& board, const O
         p.checked = check_certificate(
                         in, map_certificate(r.certificate, perms[link[q].g], link[q].reversed))
                         .empty();
-      } else if (recheck_search && rep[q] == q) {
+      } else if (rep[q] == q && (p.how != "exhaustive-search" || recheck_search)) {
         p.checked = check_certificate(in, r.certificate).empty();
       }
     } else {
       p.how = to_string(r.stop);
     }
   }
-  if (recheck_search)  // images share their representative's re-check
-    for (int q = 0; q < n * n; ++q)
-      if (out.pairs[q].how == "exhaustive-search") out.pairs[q].checked = out.pairs[rep[q]].checked;
+  // Images share their representative's re-check of an IP or a search: the feasibility IP and
+  // the game tree of an image are those of the representative, relabelled (time reversal keeps
+  // the IP's right-hand side: complement of the final minus complement of the start).
+  for (int q = 0; q < n * n; ++q)
+    if (out.pairs[q].how == "exhaustive-search" || out.pairs[q].how == "infeasible-ip")
+      out.pairs[q].checked = out.pairs[rep[q]].checked;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }

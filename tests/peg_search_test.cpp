@@ -5,8 +5,8 @@
 // solution must replay, and every certificate must re-check.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
-#include <chrono>
 #include <fstream>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -19,6 +19,7 @@
 
 #include "puzzles/peg/format.hpp"
 #include "puzzles/peg/verify.hpp"
+#include "search/stop.hpp"
 #include "solvers/bench.hpp"
 #include "solvers/peg.hpp"
 #include "solvers/peg_analysis.hpp"
@@ -232,14 +233,15 @@ TEST(PegSearch, DefaultsAgreeWithBruteForce) {
 TEST(PegSearch, PlainSerialSearchAgreesWithBruteForce) {
   const Tally t = run_random(
       kSeed, kInstances,
-      options_with({{"rules", "none"}, {"reverse", "false"}, {"backward", "0"}, {"symmetry", "false"}}));
+      options_with(
+          {{"rules", "none"}, {"reverse", "false"}, {"backward", "0"}, {"symmetry", "false"}}));
   expect_both_kinds(t);
 }
 
 TEST(PegSearch, ManyRestartsDeepBackwardAgreeWithBruteForce) {
-  const Tally t = run_random(kSeed, kInstances,
-                             options_with({{"backward", "1000000"}, {"restart-nodes", "1"}}),
-                             /*recheck=*/true);
+  const Tally t =
+      run_random(kSeed, kInstances, options_with({{"backward", "1000000"}, {"restart-nodes", "1"}}),
+                 /*recheck=*/true);
   expect_both_kinds(t);
 }
 
@@ -261,8 +263,11 @@ TEST(PegSearch, RestartsWithoutReverseOrSymmetryAgreeWithBruteForce) {
   // The restart portfolio runs only with two sides; without reversal there is one side and no
   // budget. Symmetry off with the deep backward set, and small growth, for good measure.
   run_random(kSeed + 2, 100,
-             options_with({{"symmetry", "false"}, {"restart-nodes", "3"}, {"restart-growth", "1"},
-                           {"backward", "1000000"}, {"hash", "1"}}));
+             options_with({{"symmetry", "false"},
+                           {"restart-nodes", "3"},
+                           {"restart-growth", "1"},
+                           {"backward", "1000000"},
+                           {"hash", "1"}}));
   run_random(kSeed + 2, 100,
              options_with({{"reverse", "false"}, {"backward", "1000000"}, {"hash", "1"}}));
 }
@@ -280,18 +285,22 @@ TEST(PegSearch, NodeLimitsGiveUnknownNeverAWrongAnswer) {
       const bool oracle = oracle_solvable(in);
       std::vector<JumpRC> jumps;
       const bs::Result r = solve(in, o, jumps);
-      std::string where = "node-limited #";
-      where += std::to_string(i) + describe(o) + "\n" + format_instance(in);
+      std::ostringstream where;
+      where << "node-limited #" << i << describe(o) << "\n" << format_instance(in);
       if (r.status == bs::Status::unknown) {
         ++unknown;
-        EXPECT_EQ(r.stop, bs::StopReason::node_limit) << where;
-        EXPECT_LE(r.counter("nodes"), 2.0 * std::stod(limit) + 2) << where;
+        EXPECT_EQ(r.stop, bs::StopReason::node_limit) << where.str();
+        // Limits are polled every kPollEvery nodes per run, so each run (a side in a round) may
+        // overshoot by that much; no more.
+        EXPECT_LE(r.counter("nodes"),
+                  std::stod(limit) + 2 * r.counter("rounds") * bs::search::Stopper::kPollEvery)
+            << where.str();
         continue;
       }
       ++decided;
-      EXPECT_EQ(r.status == bs::Status::solved, oracle) << where;
+      EXPECT_EQ(r.status == bs::Status::solved, oracle) << where.str();
       if (r.status == bs::Status::solved) {
-        EXPECT_TRUE(verify_solution(in, jumps).ok) << where;
+        EXPECT_TRUE(verify_solution(in, jumps).ok) << where.str();
       }
     }
   }
@@ -327,8 +336,11 @@ TEST(PegSearchParallel, AgreesWithBruteForce) {
 
 TEST(PegSearchParallel, ManyRestartsDeepBackwardAgreeWithBruteForce) {
   run_random(kSeed + 3, 60,
-             options_with({{"threads", "2"}, {"spawn-depth", "2"}, {"backward", "1000000"},
-                           {"restart-nodes", "1"}, {"hash", "4"}}));
+             options_with({{"threads", "2"},
+                           {"spawn-depth", "2"},
+                           {"backward", "1000000"},
+                           {"restart-nodes", "1"},
+                           {"hash", "4"}}));
 }
 
 // ---- symmetric instances: the canonical-key path ----
@@ -338,14 +350,34 @@ TEST(PegSearchParallel, ManyRestartsDeepBackwardAgreeWithBruteForce) {
 int image_cell(int n, int g, int r, int c) {
   int rr = r, cc = c;
   switch (g) {
-    case 0: break;
-    case 1: cc = n - 1 - c; break;                       // mirror left-right
-    case 2: rr = n - 1 - r; cc = n - 1 - c; break;       // half turn
-    case 3: rr = c; cc = r; break;                       // transpose
-    case 4: rr = c; cc = n - 1 - r; break;               // quarter turn
-    case 5: rr = n - 1 - r; break;                       // mirror up-down
-    case 6: rr = n - 1 - c; cc = r; break;               // three quarter turn
-    case 7: rr = n - 1 - c; cc = n - 1 - r; break;       // anti-transpose
+    case 0:
+      break;
+    case 1:
+      cc = n - 1 - c;
+      break;  // mirror left-right
+    case 2:
+      rr = n - 1 - r;
+      cc = n - 1 - c;
+      break;  // half turn
+    case 3:
+      rr = c;
+      cc = r;
+      break;  // transpose
+    case 4:
+      rr = c;
+      cc = n - 1 - r;
+      break;  // quarter turn
+    case 5:
+      rr = n - 1 - r;
+      break;  // mirror up-down
+    case 6:
+      rr = n - 1 - c;
+      cc = r;
+      break;  // three quarter turn
+    case 7:
+      rr = n - 1 - c;
+      cc = n - 1 - r;
+      break;  // anti-transpose
   }
   return rr * n + cc;
 }
@@ -407,8 +439,7 @@ Instance random_symmetric_instance(std::mt19937& rng) {
       for (uint64_t m : reachable_from(b, mask_of(in.start))) {
         bool fixed = true;
         for (const auto& perm : perms)
-          for (int h = 0; h < b.holes() && fixed; ++h)
-            fixed = (m >> h & 1) == (m >> perm[h] & 1);
+          for (int h = 0; h < b.holes() && fixed; ++h) fixed = (m >> h & 1) == (m >> perm[h] & 1);
         if (!fixed || std::popcount(m) > fewest) continue;
         if (std::popcount(m) < fewest) best.clear();
         fewest = std::popcount(m);
@@ -446,8 +477,8 @@ SymmetricTally run_symmetric(uint32_t seed, int count, const std::vector<bs::Opt
     for (const auto& o : sets) {
       std::vector<JumpRC> jumps;
       const bs::Result r = solve(in, o, jumps);
-      const std::string where = "symmetric #" + std::to_string(i) + describe(o) + "\n" +
-                                format_instance(in);
+      const std::string where =
+          "symmetric #" + std::to_string(i) + describe(o) + "\n" + format_instance(in);
       EXPECT_NE(r.status, bs::Status::unknown) << where;
       EXPECT_EQ(r.status == bs::Status::solved, oracle) << where;
       if (r.status == bs::Status::solved) {
@@ -469,8 +500,7 @@ TEST(PegSearch, SymmetricSquaresAgreeWithBruteForceAndUseSymmetry) {
       // 25 holes: the oracle needs seconds to exhaust it. The answer is the rule of three's
       // (position classes, Conway): the centre and the full board less the centre lie in
       // different classes, so no solution; check_certificate re-checks that below.
-      {"5x5 centre", "XXXXX\nXXXXX\nXXoXX\nXXXXX\nXXXXX\n\nooooo\nooooo\nooXoo\nooooo\nooooo\n",
-       0},
+      {"5x5 centre", "XXXXX\nXXXXX\nXXoXX\nXXXXX\nXXXXX\n\nooooo\nooooo\nooXoo\nooooo\nooooo\n", 0},
       {"5x5 plus", "ooXoo\nooXoo\nXXoXX\nooXoo\nooXoo\n\nooooo\nooooo\nooXoo\nooooo\nooooo\n"},
       {"5x5 ring", "XXXXX\nXoooX\nXoooX\nXoooX\nXXXXX\n\nooooo\nooooo\nooXoo\nooooo\nooooo\n"},
       {"4x4 centre four", "XXXX\nXooX\nXooX\nXXXX\n\noooo\noooo\noXXo\noooo\n"},
@@ -508,11 +538,14 @@ TEST(PegSearch, SymmetricSquaresAgreeWithBruteForceAndUseSymmetry) {
 
 TEST(PegSearchParallel, SymmetricSquaresAgreeWithBruteForce) {
   const SymmetricTally t =
-      run_symmetric(kSeed + 8, 40,
+      run_symmetric(kSeed + 8, 25,
                     {options_with({{"threads", "2"}, {"spawn-depth", "2"}, {"hash", "4"}}),
-                     options_with({{"threads", "2"}, {"rules", "none"}, {"restart-nodes", "1"},
-                                   {"backward", "1000000"}, {"hash", "4"}})});
-  EXPECT_GE(t.used_symmetry, 20);
+                     options_with({{"threads", "2"},
+                                   {"rules", "none"},
+                                   {"restart-nodes", "1"},
+                                   {"backward", "1000000"},
+                                   {"hash", "4"}})});
+  EXPECT_GE(t.used_symmetry, 12);
 }
 
 // ---- pagoda certificates ----
@@ -554,9 +587,8 @@ TEST(PegPagoda, HandInstanceHasAPagodaCertificateThatChecks) {
   ASSERT_FALSE(oracle_solvable(in));
   const bs::Result r = solve(in, options_with({{"rules", "pagoda"}}));
   ASSERT_EQ(r.status, bs::Status::infeasible);
-  if (r.certificate.kind == "pagoda") {
-    EXPECT_EQ(check_certificate(in, r.certificate), "");
-  }
+  ASSERT_EQ(r.certificate.kind, "pagoda");
+  EXPECT_EQ(check_certificate(in, r.certificate), "") << r.certificate.data_json;
 }
 
 TEST(PegPagoda, CertificateChecksAndEveryTamperingIsCaught) {
@@ -705,6 +737,7 @@ TEST(PegSearch, CertificatesFromTheReversedSideCheck) {
       EXPECT_EQ(flipped, "") << "both readings of an exhaustive search are true";
     }
   }
+  RecordProperty("reversed", reversed);
   EXPECT_GT(reversed, 0) << "no instance was decided by the reversed side";
 }
 
