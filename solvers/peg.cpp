@@ -1,16 +1,27 @@
-// Peg solitaire solver: the rules of the game, the registered rules, and the generic DFS.
+// Peg solitaire solver: the rules of the game, the registered rules, and the search portfolio.
 //
 // Flow. The game's own facts come first (start == final; a final with as many pegs as the
 // start). Then the selected rules are posted cheapest first; a root rule may prove the instance
-// impossible, with a certificate, or shrink the jump budget. Then the DFS runs over a bit set
-// (one 64-bit word for boards up to 64 holes, a 128-bit one beyond), with a shared table of dead
-// positions. Every solution is replayed by the independent verifier before it is reported.
+// impossible, with a certificate, or shrink the jump budget, or post pagoda cuts. Then the
+// search, a portfolio of restarts (solve() below):
+// - two sides, the game and its time reversal (vacancy b -> peg a), each with its own table of
+//   dead positions (keys canonical under the symmetries that fix start and final) and its own
+//   backward set, built once by breadth-first reverse play from the final (bidirectional search:
+//   the depth-first search stops where it meets that set);
+// - each round gives each side a node budget, twice the last round's, and a new move order;
+// - each round ends with a beam search as costly as a side's turn, which finds the solutions
+//   that depth-first search misses on large boards.
+// The first member to decide wins: a solution, or an exhaustive search with no goal (a proof).
+// Every solution is replayed by the independent verifier before it is reported. Boards beyond 64
+// holes run one plain forward search over 128-bit positions.
 //
 // Why the dead table is sound here. A position P is stored dead when the search below it ended,
-// uninterrupted, without reaching the final configuration. With jump budgets in play this could
-// depend on the path to P; it does not, because every complete solution obeys the budgets
-// (they come from relaxations every solution satisfies), so any completion of P that exists
-// would have been found from any path to P.
+// uninterrupted, without reaching the goal (the final, or the backward set, which holds every
+// position at the meeting level that reaches the final). Jump budgets could make this depend on
+// the path to P; they do not, because every complete solution obeys the budgets (they come from
+// relaxations every solution satisfies), so any completion of P that exists would have been
+// found from any path to P. Symmetry: a symmetry g that fixes the final maps completions of P
+// onto completions of gP, so P and gP are dead together.
 #include "solvers/peg.hpp"
 
 #include <omp.h>
@@ -286,11 +297,11 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
   const size_t side_mb = sides.size() > 1 ? std::max<size_t>(1, hash_mb / 2) : hash_mb;
   const size_t backward = static_cast<size_t>(options.integer("backward"));
 
-  // The search: a portfolio of the two sides with restarts. Each round gives every side a node
-  // budget, four times the last round's; a side's table keeps what it proved dead, so a restart
-  // costs little, and the side the instance happens to favour decides it. The decision does not
-  // depend on the thread count; with one thread the whole run, solution included, is
-  // deterministic.
+  // The search: a portfolio of the sides with restarts. Each round gives every side a node budget,
+  // `restart-growth` times the last round's, in the next move order; a side's table keeps what it
+  // proved dead, so a restart costs little, and the side the instance happens to favour decides
+  // it. The decision does not depend on the thread count; with one thread the whole run, solution
+  // included, is deterministic.
   search::DfsConfig cfg;
   cfg.threads = threads;
   cfg.spawn_depth = static_cast<int>(options.integer("spawn-depth"));
@@ -353,7 +364,8 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
       const size_t width = std::max<uint64_t>(8, budget / beam_divisor);
       search::Stats beam_stats;
       const auto t_beam = std::chrono::steady_clock::now();
-      beam_path = beam_search(*side.problem, side.in.start, width, neighbours, beam_stats);
+      beam_path = beam_search(*side.problem, side.in.start, width, neighbours, threads, beam_stats,
+                              deadline);
       beam_nodes += beam_stats.nodes;
       nodes += beam_stats.nodes;
       beam_seconds +=

@@ -13,11 +13,14 @@
 // every other, is replayed by the verifier.
 #pragma once
 
+#include <omp.h>
+
 #include <algorithm>
+#include <atomic>
 #include <bit>
+#include <chrono>
 #include <cstdint>
 #include <optional>
-#include <unordered_set>
 #include <vector>
 
 #include "solvers/peg_search.hpp"
@@ -25,27 +28,29 @@
 namespace bs::peg {
 
 // The jumps from start to a goal of the problem (a position of the backward set, when it has
-// one), or nothing when the beam runs dry. neighbours[h]: the pegs next to hole h.
-inline std::optional<std::vector<uint16_t>> beam_search(const PegProblem<uint64_t>& problem,
-                                                        const Config& start, size_t width,
-                                                        const std::vector<uint64_t>& neighbours,
-                                                        search::Stats& stats) {
-  using Bits = uint64_t;
+// one), or nothing when the beam runs dry or the deadline passes. neighbours[h]: the pegs next to
+// hole h. Each level is expanded by `threads` threads; duplicates are merged by sorting, keeping
+// the child of the lowest-ranked parent, and ties in score are broken by key, so the beam and its
+// answer do not depend on the thread count.
+inline std::optional<std::vector<uint16_t>> beam_search(
+    const PegProblem<uint64_t>& problem, const Config& start, size_t width,
+    const std::vector<uint64_t>& neighbours, int threads, search::Stats& stats,
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max()) {
   using State = PegProblem<uint64_t>::State;
   struct Step {
     uint32_t parent;
     uint16_t move;
   };
   struct Child {
-    int score;
+    uint64_t key;
     uint32_t parent;
     uint16_t move;
-    Bits key;
+    int score;
   };
+  constexpr uint64_t kNoGoal = ~uint64_t{0};
   std::vector<std::vector<Step>> trail;  // per level: how each beam position was reached
   std::vector<State> beam{problem.root(start)};
   trail.push_back({Step{0, 0}});
-  std::vector<uint16_t> moves, child_moves;
   auto path_to = [&](size_t level, uint32_t index) {
     std::vector<uint16_t> path(level);
     for (size_t l = level; l > 0; --l) {
@@ -55,36 +60,59 @@ inline std::optional<std::vector<uint16_t>> beam_search(const PegProblem<uint64_
     return path;
   };
   if (problem.is_goal(beam[0])) return std::vector<uint16_t>{};
-  while (!beam.empty()) {
-    std::vector<Child> children;
-    std::unordered_set<Bits> seen;
-    for (uint32_t i = 0; i < beam.size(); ++i) {
-      State& s = beam[i];
-      moves.clear();
-      problem.moves(s, moves);
-      for (uint16_t m : moves) {
-        problem.apply(s, m);
-        ++stats.nodes;
-        if (problem.is_goal(s)) {
-          std::vector<uint16_t> path = path_to(trail.size() - 1, i);
-          path.push_back(m);
-          return path;
-        }
-        if (!problem.prune(s, stats) && seen.insert(problem.key(s)).second) {
-          child_moves.clear();
-          problem.moves(s, child_moves);
-          int isolated = 0;
-          for (Bits p = s.pegs; p;) {
-            const int h = std::countr_zero(p);
-            p &= p - 1;
-            isolated += !(s.pegs & neighbours[h]);
+  threads = std::max(1, threads);
+  std::vector<search::Stats> thread_stats(threads);
+  while (!beam.empty() && std::chrono::steady_clock::now() < deadline) {
+    std::vector<std::vector<Child>> parts(threads);
+    // The first goal in (parent, move) order, packed so that the least wins.
+    std::atomic<uint64_t> goal{kNoGoal};
+#pragma omp parallel num_threads(threads)
+    {
+      const int t = omp_get_thread_num();
+      std::vector<uint16_t> moves, child_moves;
+      search::Stats& st = thread_stats[t];
+#pragma omp for schedule(dynamic, 16)
+      for (size_t i = 0; i < beam.size(); ++i) {
+        State& s = beam[i];
+        moves.clear();
+        problem.moves(s, moves);
+        for (uint16_t m : moves) {
+          problem.apply(s, m);
+          ++st.nodes;
+          if (problem.is_goal(s)) {
+            const uint64_t packed = (uint64_t{i} << 16) | m;
+            uint64_t seen = goal.load(std::memory_order_relaxed);
+            while (packed < seen && !goal.compare_exchange_weak(seen, packed)) {
+            }
+          } else if (!problem.prune(s, st)) {
+            child_moves.clear();
+            problem.moves(s, child_moves);
+            int isolated = 0;
+            for (uint64_t p = s.pegs; p; p &= p - 1)
+              isolated += !(s.pegs & neighbours[std::countr_zero(p)]);
+            parts[t].push_back(Child{problem.key(s), static_cast<uint32_t>(i), m,
+                                     static_cast<int>(child_moves.size()) - 2 * isolated});
           }
-          children.push_back(
-              Child{static_cast<int>(child_moves.size()) - 2 * isolated, i, m, problem.key(s)});
+          problem.undo(s, m);
         }
-        problem.undo(s, m);
       }
     }
+    if (const uint64_t g = goal.load(); g != kNoGoal) {
+      for (const auto& st : thread_stats) stats.merge(st);
+      std::vector<uint16_t> path = path_to(trail.size() - 1, static_cast<uint32_t>(g >> 16));
+      path.push_back(static_cast<uint16_t>(g & 0xffff));
+      return path;
+    }
+    std::vector<Child> children;
+    for (auto& p : parts) children.insert(children.end(), p.begin(), p.end());
+    std::sort(children.begin(), children.end(), [](const Child& a, const Child& b) {
+      return a.key != b.key         ? a.key < b.key
+             : a.parent != b.parent ? a.parent < b.parent
+                                    : a.move < b.move;
+    });
+    children.erase(std::unique(children.begin(), children.end(),
+                               [](const Child& a, const Child& b) { return a.key == b.key; }),
+                   children.end());
     if (children.size() > width) {
       std::nth_element(children.begin(), children.begin() + static_cast<std::ptrdiff_t>(width),
                        children.end(), [](const Child& a, const Child& b) {
@@ -92,17 +120,18 @@ inline std::optional<std::vector<uint16_t>> beam_search(const PegProblem<uint64_
                        });
       children.resize(width);
     }
-    std::vector<State> next;
-    std::vector<Step> steps;
-    next.reserve(children.size());
-    for (const Child& c : children) {
-      next.push_back(beam[c.parent]);
-      problem.apply(next.back(), c.move);
-      steps.push_back(Step{c.parent, c.move});
+    std::vector<State> next(children.size());
+    std::vector<Step> steps(children.size());
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (size_t c = 0; c < children.size(); ++c) {
+      next[c] = beam[children[c].parent];
+      problem.apply(next[c], children[c].move);
+      steps[c] = Step{children[c].parent, children[c].move};
     }
     trail.push_back(std::move(steps));
     beam = std::move(next);
   }
+  for (const auto& st : thread_stats) stats.merge(st);
   return std::nullopt;
 }
 
