@@ -7,8 +7,14 @@ build=${1:-build}
 reps=${2:-5}
 cli=$build/boundsearch
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-# "seconds peak_MB" of a whole CLI process.
-timed() { /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%s %.0f\n", $1, $2 / 1024}'; }
+# "seconds peak_MB" of a whole CLI process (the clock in ns, the memory from /usr/bin/time).
+timed() {
+  local t0 t1 mem
+  t0=$(date +%s%N)
+  mem=$(/usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -1)
+  t1=$(date +%s%N)
+  awk -v a="$t0" -v b="$t1" -v m="$mem" 'BEGIN {printf "%.3f %.0f\n", (b - a) / 1e9, m / 1024}'
+}
 
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(g++ --version | head -1)"
 echo "commit: $(git rev-parse --short HEAD)"

@@ -42,6 +42,9 @@ const std::vector<OptionSpec>& option_table() {
        "budget divided by this (0: no beam); a beam can only find solutions"},
       {"symmetry", OptionType::Bool, "true", 0, 0,
        "peg: identify positions under the board symmetries that fix start and final"},
+      {"lazy-depth", OptionType::Int, "4", 0, 1024,
+       "peg: the residual-lp rule (off by default) re-solves the residual LP at nodes within this "
+       "many jumps of the root"},
       {"exact-bounds", OptionType::Bool, "false", 0, 0,
        "peg: make every R(J) an IP optimum (branch-and-bound); otherwise the hot-started LP "
        "bounds, floored, which cost a few ms"},

@@ -395,6 +395,13 @@ void LpSession::set_column_bounds(int col, double lower, double upper) {
   impl_->bounds_changed = true;
 }
 
+void LpSession::set_row_bounds(int row, double lower, double upper) {
+  if (row < 0 || row >= impl_->solver->getNumRows())
+    throw std::out_of_range("LpSession::set_row_bounds");
+  impl_->solver->setRowBounds(row, coin(lower), coin(upper));
+  impl_->bounds_changed = true;  // like column bounds: the old basis stays dual feasible
+}
+
 Solution LpSession::resolve(double time_limit_seconds) {
   const auto t0 = Clock::now();
   auto& s = *impl_->solver;

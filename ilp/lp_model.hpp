@@ -91,6 +91,7 @@ class LpSession {
 
   void set_objective(const std::vector<double>& objective);
   void set_column_bounds(int col, double lower, double upper);
+  void set_row_bounds(int row, double lower, double upper);
   // Warm-started from the last basis: primal simplex when only the objective changed since the
   // last solve, dual simplex otherwise.
   Solution resolve(double time_limit_seconds = kInf);

@@ -44,27 +44,6 @@ std::string hole_name(const peg::Board& b, int h) {
   return "H_" + std::to_string(b.row_of(h)) + "_" + std::to_string(b.col_of(h));
 }
 
-// Columns are jumps in board order, rows are holes; every column is integer in [0, pegdiff].
-LpModel feasibility_model(const peg::Instance& inst) {
-  const auto& b = inst.board;
-  const double pegdiff = std::max(0, peg::peg_count(inst.start) - peg::peg_count(inst.final));
-  LpModel m;
-  std::vector<Eigen::Triplet<double>> a;
-  for (const auto& j : b.jumps()) {
-    const int col = m.add_column(0, pegdiff, 0, true);
-    m.set_column_name(col, "J_" + std::to_string(j.rc.row) + "_" + std::to_string(j.rc.col) + "_" +
-                               peg::dir_char(j.rc.dir));
-    a.emplace_back(j.from, col, 1.0);
-    a.emplace_back(j.over, col, 1.0);
-    a.emplace_back(j.to, col, -1.0);
-  }
-  std::vector<double> rhs(b.holes());
-  for (int h = 0; h < b.holes(); ++h) rhs[h] = double(inst.start[h] != 0) - (inst.final[h] != 0);
-  m.add_rows(a, rhs, rhs);
-  for (int h = 0; h < b.holes(); ++h) m.set_row_name(h, hole_name(b, h));
-  return m;
-}
-
 // orbit[j] for every jump, numbered 0.. in order of first member.
 std::vector<int> jump_orbits(const peg::Instance& inst, bool use_symmetry) {
   const int n = static_cast<int>(inst.board.jumps().size());
@@ -170,6 +149,26 @@ bool integral(const std::vector<double>& x) {
 }
 
 }  // namespace
+
+LpModel feasibility_model(const peg::Instance& inst) {
+  const auto& b = inst.board;
+  const double pegdiff = std::max(0, peg::peg_count(inst.start) - peg::peg_count(inst.final));
+  LpModel m;
+  std::vector<Eigen::Triplet<double>> a;
+  for (const auto& j : b.jumps()) {
+    const int col = m.add_column(0, pegdiff, 0, true);
+    m.set_column_name(col, "J_" + std::to_string(j.rc.row) + "_" + std::to_string(j.rc.col) + "_" +
+                               peg::dir_char(j.rc.dir));
+    a.emplace_back(j.from, col, 1.0);
+    a.emplace_back(j.over, col, 1.0);
+    a.emplace_back(j.to, col, -1.0);
+  }
+  std::vector<double> rhs(b.holes());
+  for (int h = 0; h < b.holes(); ++h) rhs[h] = double(inst.start[h] != 0) - (inst.final[h] != 0);
+  m.add_rows(a, rhs, rhs);
+  for (int h = 0; h < b.holes(); ++h) m.set_row_name(h, hole_name(b, h));
+  return m;
+}
 
 void write_feasibility_lp(const peg::Instance& instance, const std::string& path) {
   check_instance(instance);

@@ -37,6 +37,10 @@ struct JumpBounds {
   bool complete = false;
 };
 
+// The feasibility IP: one integer column per jump of board.jumps(), in [0, pegs(start) -
+// pegs(final)], one equality row per hole, row h = start(h) - final(h).
+LpModel feasibility_model(const peg::Instance& instance);
+
 JumpBounds compute_jump_bounds(const peg::Instance& instance, const JumpBoundsOptions& options);
 
 // Re-checks that the feasibility IP has no solution, from the board alone and with no bounds,

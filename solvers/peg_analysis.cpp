@@ -237,7 +237,7 @@ std::string analysis_svg(const BoardAnalysis& a, int start) {
   const int n = b.holes(), cell = 40;
   std::ostringstream o;
   o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << b.cols() * cell << "\" height=\""
-    << b.rows() * cell + 30 << "\">\n<title>" << a.name << ": vacancy at (" << where(b, start)
+    << b.rows() * cell + 32 << "\">\n<title>" << a.name << ": vacancy at (" << where(b, start)
     << "), colour of each hole: can the last peg end there?</title>\n";
   for (int f = 0; f < n; ++f) {
     const PairAnswer& p = a.pairs[start * n + f];
@@ -251,9 +251,10 @@ std::string analysis_svg(const BoardAnalysis& a, int start) {
       << "\" stroke=\"" << (f == start ? "#000000\" stroke-width=\"4" : "#555555") << "\"><title>("
       << where(b, f) << ") " << p.how << "</title></circle>\n";
   }
-  o << "<text x=\"4\" y=\"" << b.rows() * cell + 20
-    << "\" font-size=\"11\">green solved, grey class, orange pagoda, red search, ring: "
-       "vacancy</text>\n</svg>\n";
+  o << "<text x=\"4\" y=\"" << b.rows() * cell + 12
+    << "\" font-size=\"10\">green: solved; grey: position class;</text>\n<text x=\"4\" y=\""
+    << b.rows() * cell + 25
+    << "\" font-size=\"10\">orange: pagoda or IP; red: search; ring: vacancy</text>\n</svg>\n";
   return o.str();
 }
 

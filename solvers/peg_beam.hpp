@@ -103,22 +103,36 @@ inline std::optional<std::vector<uint16_t>> beam_search(
       path.push_back(static_cast<uint16_t>(g & 0xffff));
       return path;
     }
-    std::vector<Child> children;
-    for (auto& p : parts) children.insert(children.end(), p.begin(), p.end());
-    std::sort(children.begin(), children.end(), [](const Child& a, const Child& b) {
+    // Duplicates merge within buckets by key (each thread sorts its own buckets), keeping the
+    // child of the least (parent, move); the best `width` by (score, key) survive, and are put in
+    // key order. Every step is a function of the set of children alone, so the beam is the same
+    // whatever the thread count.
+    const auto by_key = [](const Child& a, const Child& b) {
       return a.key != b.key         ? a.key < b.key
              : a.parent != b.parent ? a.parent < b.parent
                                     : a.move < b.move;
-    });
-    children.erase(std::unique(children.begin(), children.end(),
-                               [](const Child& a, const Child& b) { return a.key == b.key; }),
-                   children.end());
+    };
+    constexpr size_t kBuckets = 64;
+    std::vector<std::vector<Child>> buckets(kBuckets);
+    for (auto& p : parts)
+      for (const Child& c : p) buckets[(c.key * 0x9e3779b97f4a7c15ULL) >> 58].push_back(c);
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+    for (size_t b = 0; b < kBuckets; ++b) {
+      auto& v = buckets[b];
+      std::sort(v.begin(), v.end(), by_key);
+      v.erase(std::unique(v.begin(), v.end(),
+                          [](const Child& x, const Child& y) { return x.key == y.key; }),
+              v.end());
+    }
+    std::vector<Child> children;
+    for (auto& v : buckets) children.insert(children.end(), v.begin(), v.end());
     if (children.size() > width) {
       std::nth_element(children.begin(), children.begin() + static_cast<std::ptrdiff_t>(width),
                        children.end(), [](const Child& a, const Child& b) {
                          return a.score != b.score ? a.score > b.score : a.key < b.key;
                        });
       children.resize(width);
+      std::sort(children.begin(), children.end(), by_key);
     }
     std::vector<State> next(children.size());
     std::vector<Step> steps(children.size());

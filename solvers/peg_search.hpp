@@ -72,7 +72,7 @@ class PegProblem {
     Bits pegs = 0;
     int count = 0;
     std::vector<uint8_t> used;                      // per jump
-    std::array<uint64_t, kMaxSymmetries> images{};  // under each symmetry; [0] is the key itself
+    std::array<uint64_t, kMaxSymmetries> images{};  // under each symmetry but the identity ([0])
     std::array<int64_t, kMaxCuts> sums{};           // weight of the pegs, per cut
   };
   // A cut with the index of the rule that posted it, for its counters.
@@ -120,6 +120,9 @@ class PegProblem {
             sym_masks_.push_back(maps_.image(g, need_[j] | to_[j]));
       }
     }
+    for (size_t j = 0; j < jumps.size(); ++j) flip_.push_back(need_[j] | to_[j]);
+    ncuts_ = cuts_.size();
+    nsym_ = sym_masks_.empty() ? 1 : maps_.size();
     final_ = to_bits(in.final);
     final_count_ = peg_count(in.final);
     const size_t n = jumps.size();
@@ -145,10 +148,8 @@ class PegProblem {
     s.pegs = to_bits(start);
     s.count = peg_count(start);
     s.used.assign(budget_.size(), 0);
-    if constexpr (sizeof(Bits) == 8) {
-      s.images[0] = s.pegs;
-      for (size_t g = 1; g < maps_.size(); ++g) s.images[g] = maps_.image(g, s.pegs);
-    }
+    if constexpr (sizeof(Bits) == 8)
+      for (size_t g = 1; g < nsym_; ++g) s.images[g] = maps_.image(g, s.pegs);
     for (size_t c = 0; c < cuts_.size(); ++c)
       for (int h = 0; h < holes_; ++h)
         if ((s.pegs >> h) & 1) s.sums[c] += cuts_[c].cut.weights[h];
@@ -223,8 +224,8 @@ class PegProblem {
 
   Bits key(const State& s) const {
     if constexpr (sizeof(Bits) == 8) {
-      uint64_t k = s.images[0];
-      for (size_t g = 1; g < maps_.size(); ++g) k = std::min(k, s.images[g]);
+      uint64_t k = s.pegs;
+      for (size_t g = 1; g < nsym_; ++g) k = std::min(k, s.images[g]);
       return k;
     } else {
       return s.pegs;  // no symmetry on boards beyond 64 holes
@@ -239,7 +240,7 @@ class PegProblem {
   template <class Emit>
   void reverse_children(uint64_t pegs, Emit&& emit) const {
     if constexpr (sizeof(Bits) == 8) {
-      const size_t n = sym_masks_.empty() ? 1 : maps_.size();
+      const size_t n = nsym_;
       std::array<uint64_t, kMaxSymmetries> images{};
       images[0] = pegs;
       for (size_t g = 1; g < n; ++g) images[g] = maps_.image(g, pegs);
@@ -292,18 +293,13 @@ class PegProblem {
   };
 
   void step(State& s, Move j, int sign) const {
-    const Bits flip = need_[j] | to_[j];
-    s.pegs ^= flip;
+    s.pegs ^= flip_[j];
     s.count -= sign;
     s.used[j] = static_cast<uint8_t>(s.used[j] + sign);
-    for (size_t c = 0; c < cuts_.size(); ++c) s.sums[c] += sign * delta_[j * cuts_.size() + c];
-    if constexpr (sizeof(Bits) == 8) {
-      const size_t n = sym_masks_.empty() ? 0 : maps_.size();
-      s.images[0] = s.pegs;
-      for (size_t g = 1; g < n; ++g) s.images[g] ^= sym_masks_[j * n + g];
-    } else {
-      (void)sign;
-    }
+    if (ncuts_)
+      for (size_t c = 0; c < ncuts_; ++c) s.sums[c] += sign * delta_[j * ncuts_ + c];
+    if constexpr (sizeof(Bits) == 8)
+      for (size_t g = 1; g < nsym_; ++g) s.images[g] ^= sym_masks_[j * nsym_ + g];
   }
 
   static Bits bit(int h) { return Bits{1} << h; }
@@ -328,7 +324,8 @@ class PegProblem {
     return b;
   }
 
-  std::vector<Bits> need_, to_;
+  std::vector<Bits> need_, to_, flip_;
+  size_t ncuts_ = 0, nsym_ = 1;  // cuts; symmetries in use, the identity included
   std::vector<uint8_t> limited_;
   std::vector<Move> active_;
   std::vector<Group> groups_;

@@ -251,8 +251,10 @@ TEST(PegSearch, NoTableAgreesWithBruteForce) {
 }
 
 TEST(PegSearch, EachRuleAloneAgreesWithBruteForce) {
-  for (const char* rules : {"position-class", "jump-bounds", "pagoda", "residual-bounds"}) {
-    const Tally t = run_random(kSeed + 1, 80, options_with({{"rules", rules}, {"hash", "1"}}));
+  for (const char* rules :
+       {"position-class", "jump-bounds", "pagoda", "residual-bounds", "residual-lp"}) {
+    const Tally t = run_random(
+        kSeed + 1, 80, options_with({{"rules", rules}, {"hash", "1"}, {"lazy-depth", "8"}}));
     EXPECT_GE(t.solvable, 5);
     EXPECT_GE(t.unsolvable, 5);
     if (HasFatalFailure()) return;
@@ -260,8 +262,8 @@ TEST(PegSearch, EachRuleAloneAgreesWithBruteForce) {
 }
 
 TEST(PegSearch, RestartsWithoutReverseOrSymmetryAgreeWithBruteForce) {
-  // The restart portfolio runs only with two sides; without reversal there is one side and no
-  // budget. Symmetry off with the deep backward set, and small growth, for good measure.
+  // Restarts on both sides and on one side (without reversal). Symmetry off with the deep
+  // backward set, and small growth, for good measure.
   run_random(kSeed + 2, 100,
              options_with({{"symmetry", "false"},
                            {"restart-nodes", "3"},

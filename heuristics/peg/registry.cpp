@@ -4,6 +4,7 @@
 #include "heuristics/peg/peg_rule.hpp"
 #include "heuristics/peg/position_class.hpp"
 #include "heuristics/peg/residual_bounds.hpp"
+#include "heuristics/peg/residual_lp.hpp"
 
 namespace bs::peg {
 
@@ -20,6 +21,7 @@ const std::vector<PegRuleEntry>& peg_rules() {
       {JumpBoundsRule::kInfo, make<JumpBoundsRule>},
       {PagodaRule::kInfo, make<PagodaRule>},
       {ResidualBoundsRule::kInfo, make<ResidualBoundsRule>},
+      {ResidualLpRule::kInfo, make<ResidualLpRule>},
   };
   return rules;
 }
