@@ -37,6 +37,9 @@ const std::vector<OptionSpec>& option_table() {
       {"restart-growth", OptionType::Int, "2", 1, 64,
        "peg: factor by which the portfolio's node budget grows each round (each round also "
        "changes the move order)"},
+      {"move-orders", OptionType::Int, "4", 1, 5,
+       "peg: move orders the portfolio's rounds cycle through: shift groups, board order, its "
+       "reverse, a fixed shuffle, most residual uses R(J) - used(J) first (the fifth)"},
       {"beam", OptionType::Int, "400", 0, 1e9,
        "peg: each round of the portfolio ends with a beam search as wide as the round's node "
        "budget divided by this (0: no beam); a beam can only find solutions"},

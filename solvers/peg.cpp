@@ -316,6 +316,7 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
   // Wide boards make a fresh table each run, so they run once, without restarts.
   uint64_t budget = narrow ? static_cast<uint64_t>(options.integer("restart-nodes")) : 0;
   const uint64_t growth = static_cast<uint64_t>(options.integer("restart-growth"));
+  const int orders = static_cast<int>(options.integer("move-orders"));
   uint64_t nodes = 0;
   search::DfsOutcome<uint16_t> out;
   int decided = -1;
@@ -344,7 +345,7 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
       if (!side.root && !open_side(side)) return finish();
       if (narrow) {
         if (!side.problem) prepare_search(side, side_mb, backward, threads);
-        side.problem->set_order(rounds - 1);
+        side.problem->set_order(rounds - 1, orders);
         out = run_side(side, cfg);
       } else {
         out = run_wide(side, cfg, hash_mb);

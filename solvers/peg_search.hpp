@@ -126,7 +126,7 @@ class PegProblem {
     final_ = to_bits(in.final);
     final_count_ = peg_count(in.final);
     const size_t n = jumps.size();
-    ranks_.resize((kOrders - 1) * n);
+    ranks_.resize(3 * n);
     uint64_t x = 0x9e3779b97f4a7c15ULL;  // splitmix64, fixed: the orders are part of the bench
     std::vector<uint16_t> shuffle(n);
     for (size_t j = 0; j < n; ++j) shuffle[j] = static_cast<uint16_t>(j);
@@ -206,6 +206,16 @@ class PegProblem {
       }
     }
     if (order_ == 0) return;
+    if (order_ == kResidualOrder) {
+      // Most uses left first: R(J) - used(J), ties in board order (the lab's suggestion).
+      auto left = [&](Move j) { return budget_[j] - s.used[j]; };
+      for (size_t i = 1; i < out.size(); ++i)
+        for (size_t k = i; k > 0 && (left(out[k]) > left(out[k - 1]) ||
+                                     (left(out[k]) == left(out[k - 1]) && out[k] < out[k - 1]));
+             --k)
+          std::swap(out[k], out[k - 1]);
+      return;
+    }
     // Insertion sort by rank: a dozen moves, already in runs.
     const uint16_t* rank = &ranks_[(order_ - 1) * need_.size()];
     for (size_t i = 1; i < out.size(); ++i)
@@ -214,10 +224,13 @@ class PegProblem {
   }
 
   // Move orders for the portfolio's restarts: 0 is the shift groups' own order; 1 the jumps'
-  // order on the board (by hole, then N E S W); 2 its reverse; 3 a fixed shuffle. Dead positions
-  // do not depend on the order, so restarts in another order keep the side's table.
-  static constexpr int kOrders = 4;
-  void set_order(int order) { order_ = order % kOrders; }
+  // order on the board (by hole, then N E S W); 2 its reverse; 3 a fixed shuffle; 4 most
+  // residual uses R(J) - used(J) first. The portfolio cycles through the first `orders` of them
+  // (--move-orders). Dead positions do not depend on the order, so restarts in another order
+  // keep the side's table.
+  static constexpr int kOrders = 5;
+  static constexpr int kResidualOrder = 4;
+  void set_order(int order, int orders = 4) { order_ = order % std::clamp(orders, 1, kOrders); }
 
   void apply(State& s, Move j) const { step(s, j, +1); }
   void undo(State& s, Move j) const { step(s, j, -1); }
