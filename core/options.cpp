@@ -23,7 +23,7 @@ const std::vector<OptionSpec>& option_table() {
        "pruning rules: 'default', 'none', or a list like position-class,jump-bounds,-pagoda"},
       {"spawn-depth", OptionType::Int, "4", 0, 12, "parallel DFS: depth of the task frontier"},
       {"hash", OptionType::Int, "64", 0, 65536, "dead-position table size in MB; 0 disables it"},
-      {"pagodas", OptionType::Int, "8", 0, 64,
+      {"pagodas", OptionType::Int, "8", 0, 16,
        "peg: pagodas the pagoda rule keeps for cutting nodes (its root certificate is always "
        "tried)"},
       {"backward", OptionType::Int, "20000", 0, 1e9,

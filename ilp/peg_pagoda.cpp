@@ -55,13 +55,13 @@ bool is_pagoda(const peg::Board& board, const Pagoda& w, const std::vector<int>*
   return std::all_of(w.begin(), w.end(), [](int64_t v) { return v >= 0; });
 }
 
+}  // namespace
+
 int64_t weigh(const Pagoda& w, const peg::Config& c) {
   int64_t s = 0;
   for (size_t h = 0; h < c.size(); ++h) s += c[h] ? w[h] : 0;
   return s;
 }
-
-}  // namespace
 
 std::optional<Pagoda> separating_pagoda(const peg::Board& board, const peg::Config& from,
                                         const peg::Config& to) {

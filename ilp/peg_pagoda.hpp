@@ -22,6 +22,9 @@ namespace bs::ilp {
 
 using Pagoda = std::vector<int64_t>;  // integer weight per hole
 
+// The weight of a configuration's pegs.
+int64_t weigh(const Pagoda& weights, const peg::Config& config);
+
 // An integer pagoda with w(from) < w(to), when the LP finds one; it then proves that `from`
 // cannot reach `to`. The LP's rational vertex is scaled to integers and re-checked exactly.
 std::optional<Pagoda> separating_pagoda(const peg::Board& board, const peg::Config& from,

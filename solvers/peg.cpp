@@ -140,7 +140,7 @@ void prepare_search(Side& side, size_t hash_mb, size_t backward, int threads) {
   lc.max_positions = std::min(backward, side.backward_table->capacity() / 16);
   lc.threads = threads;
   const PegProblem<uint64_t>& problem = *side.problem;
-  const uint64_t final_pegs = problem.pegs_after(side.in.final, {});
+  const uint64_t final_pegs = PegProblem<uint64_t>::bits(side.in.final);
   side.levels = search::breadth_levels(
       problem.canonical(final_pegs) | kBackwardTag, lc, *side.backward_table,
       [&](uint64_t key, auto&& emit) { problem.reverse_children(key & ~kBackwardTag, emit); });

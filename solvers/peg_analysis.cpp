@@ -86,36 +86,24 @@ BoardAnalysis analyse_board(const std::string& name, const Board& board, const O
   std::vector<std::vector<int>> jump_images;
   for (const auto& p : perms) jump_images.push_back(jump_permutation(board, p));
 
-  // Each pair's representative: the least index in its orbit, and how to get there and back.
-  std::vector<int> rep(static_cast<size_t>(n) * n);
-  std::vector<Link> link(rep.size());  // representative -> pair
-  for (int a = 0; a < n; ++a)
-    for (int b = 0; b < n; ++b) {
-      const int q = a * n + b;
-      rep[q] = q;
-      for (size_t g = 0; g < perms.size(); ++g)
-        for (int rev = 0; rev < 2; ++rev) {
-          const int ga = perms[g][a], gb = perms[g][b];
-          const int p = rev ? gb * n + ga : ga * n + gb;
-          rep[q] = std::min(rep[q], p);
-        }
-    }
-  // The orbit is closed under the group, so some g (and reversal flag) carries rep[q] onto q.
+  // Each pair's representative is the least index of its orbit: scanning pairs in order, the
+  // first pair not yet reached starts a new orbit, and its images under each symmetry (then
+  // reversal) are linked to it.
+  std::vector<int> rep(static_cast<size_t>(n) * n, -1);
+  std::vector<Link> link(rep.size());  // how rep[q] is carried onto q
+  std::vector<int> reps;
   for (int q = 0; q < n * n; ++q) {
-    const int pa = rep[q] / n, pb = rep[q] % n;
-    bool found = false;
-    for (size_t g = 0; g < perms.size() && !found; ++g)
-      for (int rev = 0; rev < 2 && !found; ++rev) {
-        const int ga = perms[g][pa], gb = perms[g][pb];
-        if ((rev ? gb * n + ga : ga * n + gb) == q) {
-          link[q] = Link{static_cast<int>(g), rev != 0};
-          found = true;
-        }
+    if (rep[q] >= 0) continue;
+    reps.push_back(q);
+    for (size_t g = 0; g < perms.size(); ++g)
+      for (int rev = 0; rev < 2; ++rev) {
+        const int ga = perms[g][q / n], gb = perms[g][q % n];
+        const int p = rev ? gb * n + ga : ga * n + gb;
+        if (rep[p] >= 0) continue;
+        rep[p] = q;
+        link[p] = Link{static_cast<int>(g), rev != 0};
       }
   }
-  std::vector<int> reps;
-  for (int q = 0; q < n * n; ++q)
-    if (rep[q] == q) reps.push_back(q);
 
   Options one = options;
   one.set("threads", "1");

@@ -90,7 +90,6 @@ class PegProblem {
     const int total = peg_count(in.start) - peg_count(in.final);
     if (cuts_.size() > static_cast<size_t>(kMaxCuts)) cuts_.resize(kMaxCuts);
     std::map<std::pair<int, int>, size_t> group_of;
-    jump_of_.clear();
     for (size_t j = 0; j < jumps.size(); ++j) {
       const Jump& J = jumps[j];
       need_.push_back(bit(J.from) | bit(J.over));
@@ -293,6 +292,7 @@ class PegProblem {
     }
     return path;
   }
+  static Bits bits(const Config& c) { return to_bits(c); }
   Bits pegs_after(const Config& start, const std::vector<Move>& path) const {
     Bits p = to_bits(start);
     for (Move j : path) p ^= need_[j] | to_[j];

@@ -6,18 +6,10 @@
 
 namespace bs::peg {
 
-namespace {
-int64_t weigh(const std::vector<int64_t>& w, const Config& c) {
-  int64_t s = 0;
-  for (size_t h = 0; h < c.size(); ++h) s += c[h] ? w[h] : 0;
-  return s;
-}
-}  // namespace
-
 Verdict PagodaRule::post(PegRoot& root, Certificate& why) {
   const Instance& in = root.instance;
   if (const auto w = ilp::separating_pagoda(in.board, in.start, in.final)) {
-    const int64_t s = weigh(*w, in.start), f = weigh(*w, in.final);
+    const int64_t s = ilp::weigh(*w, in.start), f = ilp::weigh(*w, in.final);
     why.kind = "pagoda";
     why.detail = "a pagoda function weighs the start " + std::to_string(s) + " and the final " +
                  std::to_string(f) + ": no jump raises the weight";
@@ -28,7 +20,7 @@ Verdict PagodaRule::post(PegRoot& root, Certificate& why) {
   std::vector<int> allowed(root.budget.size());
   for (size_t j = 0; j < allowed.size(); ++j) allowed[j] = root.budget[j] > 0;
   for (auto& w : ilp::pagoda_pool(in.board, in.final, allowed, pool)) {
-    const int64_t bound = weigh(w, in.final);
+    const int64_t bound = ilp::weigh(w, in.final);
     root.cuts.push_back(LinearCut{std::move(w), bound});
   }
   root.counters.emplace_back("pagodas", static_cast<double>(root.cuts.size()));
