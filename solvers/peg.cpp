@@ -157,11 +157,7 @@ search::DfsOutcome<uint16_t> run_side(Side& side, const search::DfsConfig& cfg) 
   search::DfsOutcome<uint16_t> out =
       side.table ? search::depth_first(problem, problem.root(side.in.start), cfg, side.table.get())
                  : search::depth_first(problem, problem.root(side.in.start), cfg);
-  if (out.found && side.bidirectional) {
-    const uint64_t meet = problem.pegs_after(side.in.start, out.path);
-    const int count = peg_count(side.in.start) - static_cast<int>(out.path.size());
-    for (uint16_t j : problem.finish(meet, count)) out.path.push_back(j);
-  }
+  if (out.found && side.bidirectional) problem.complete_path(side.in.start, out.path);
   side.stats.merge(out.stats);
   side.seconds += out.seconds;
   return out;
@@ -372,12 +368,7 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
       beam_seconds +=
           std::chrono::duration<double>(std::chrono::steady_clock::now() - t_beam).count();
       if (beam_path) {
-        if (side.bidirectional) {
-          const int count = peg_count(side.in.start) - static_cast<int>(beam_path->size());
-          for (uint16_t j :
-               side.problem->finish(side.problem->pegs_after(side.in.start, *beam_path), count))
-            beam_path->push_back(j);
-        }
+        if (side.bidirectional) side.problem->complete_path(side.in.start, *beam_path);
         go = false;
       }
     }
@@ -409,6 +400,8 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
     r.count(prefix + "backward_levels", sides[k]->levels.complete);
     r.count(prefix + "backward_positions", static_cast<double>(sides[k]->levels.stored));
     r.count(prefix + "backward_seconds", sides[k]->levels.seconds);
+    r.count(prefix + "refused_meetings",
+            static_cast<double>(sides[k]->problem->refused_meetings()));
   }
   for (size_t i = 0; i < names.size(); ++i) {
     if (!stats.calls[i] && !stats.prunes[i]) continue;

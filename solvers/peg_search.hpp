@@ -18,9 +18,11 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -164,11 +166,23 @@ class PegProblem {
   }
   bool bidirectional() const { return table_ != nullptr; }
 
+  // With a backward set, a goal is a position at most top_count pegs from the final whose key is
+  // in the set and which finishes within the jump counters the two halves share: forward plus
+  // backward uses of each jump J stay within its budget R(J) (finish() below).
   bool is_goal(const State& s) const {
     if constexpr (sizeof(Bits) == 8)
-      if (table_ && s.count <= top_count_) return table_->contains(key(s) | kBackwardTag);
+      if (table_ && s.count <= top_count_) {
+        if (!table_->contains(key(s) | kBackwardTag)) return false;
+        if (finish(s.pegs, s.count, s.used.data())) return true;
+        refused_.fetch_add(1, std::memory_order_relaxed);
+        return false;
+      }
     return s.count == final_count_ && s.pegs == final_;
   }
+  // Meetings that the shared counters refused. Every game obeys R(J) (it bounds every solution of
+  // a relaxation that all games satisfy), and a meeting joins the forward path to a real game's
+  // end, so this stays 0 while the budgets are sound; the solver reports it as a check.
+  uint64_t refused_meetings() const { return refused_.load(std::memory_order_relaxed); }
 
   bool prune(const State& s, search::Stats& stats) const {
     if (s.count <= final_count_ || s.count <= meet_count_) return true;  // not the goal: dead
@@ -270,33 +284,30 @@ class PegProblem {
       }
     }
   }
-  // The rest of a solution from a position found in the backward set: at each step some jump
-  // leads to a position that is in it too (the levels below are complete).
-  std::vector<Move> finish(uint64_t pegs, int count) const {
+  // The rest of a solution from a position found in the backward set, within the jumps the
+  // forward path left over: budget(J) - used[J]. Each step goes to a position that is in the set
+  // too (the levels below are complete), trying jumps in board order and backtracking when the
+  // counters run out; nullopt when no completion fits.
+  std::optional<std::vector<Move>> finish(uint64_t pegs, int count, const uint8_t* used) const {
+    std::vector<int> left(budget_.size());
+    for (size_t j = 0; j < left.size(); ++j) left[j] = budget_[j] - used[j];
     std::vector<Move> path;
-    for (; count > final_count_; --count) {
-      bool stepped = false;
-      for (Move j : active_) {
-        if ((pegs & need_[j]) != need_[j] || (pegs & to_[j])) continue;
-        const uint64_t next = pegs ^ (need_[j] | to_[j]);
-        const bool ok = count - 1 == final_count_
-                            ? next == static_cast<uint64_t>(final_)
-                            : table_->contains(maps_.canonical(next) | kBackwardTag);
-        if (!ok) continue;
-        path.push_back(j);
-        pegs = next;
-        stepped = true;
-        break;
-      }
-      if (!stepped) throw std::logic_error("peg: the backward set lost a position");
-    }
-    return path;
+    if (complete(pegs, count, left, path)) return path;
+    return std::nullopt;
   }
   static Bits bits(const Config& c) { return to_bits(c); }
-  Bits pegs_after(const Config& start, const std::vector<Move>& path) const {
-    Bits p = to_bits(start);
-    for (Move j : path) p ^= need_[j] | to_[j];
-    return p;
+  // The node a path leads to from the start.
+  State replay(const Config& start, const std::vector<Move>& path) const {
+    State s = root(start);
+    for (Move j : path) apply(s, j);
+    return s;
+  }
+  // Appends the backward half of a solution whose forward half `path` met the backward set.
+  void complete_path(const Config& start, std::vector<Move>& path) const {
+    const State s = replay(start, path);
+    const auto rest = finish(s.pegs, s.count, s.used.data());
+    if (!rest) throw std::logic_error("peg: a meeting with the backward set does not finish");
+    path.insert(path.end(), rest->begin(), rest->end());
   }
 
  private:
@@ -304,6 +315,22 @@ class PegProblem {
     int over, to;  // hole-number offsets from the source
     Bits sources;
   };
+
+  bool complete(uint64_t pegs, int count, std::vector<int>& left, std::vector<Move>& path) const {
+    if (count == final_count_) return pegs == static_cast<uint64_t>(final_);
+    for (Move j : active_) {
+      if ((pegs & need_[j]) != need_[j] || (pegs & to_[j]) || left[j] <= 0) continue;
+      const uint64_t next = pegs ^ (need_[j] | to_[j]);
+      if (count - 1 > final_count_ && !table_->contains(maps_.canonical(next) | kBackwardTag))
+        continue;
+      --left[j];
+      path.push_back(j);
+      if (complete(next, count - 1, left, path)) return true;
+      path.pop_back();
+      ++left[j];
+    }
+    return false;
+  }
 
   void step(State& s, Move j, int sign) const {
     s.pegs ^= flip_[j];
@@ -354,6 +381,7 @@ class PegProblem {
   int order_ = 0;
   search::DeadTable* table_ = nullptr;
   int meet_count_ = -1, top_count_ = -1;
+  mutable std::atomic<uint64_t> refused_{0};
   Bits final_ = 0;
   int final_count_ = 0;
 };

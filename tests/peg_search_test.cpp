@@ -3,6 +3,8 @@
 // the pagoda certificates and their checker, the board analysis and the bench. On hundreds of
 // random boards of up to 20 holes, every option set must reach the oracle's decision, every
 // solution must replay, and every certificate must re-check.
+#include "solvers/peg_search.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,6 +21,8 @@
 
 #include "puzzles/peg/format.hpp"
 #include "puzzles/peg/verify.hpp"
+#include "search/bidirectional.hpp"
+#include "search/dfs.hpp"
 #include "search/stop.hpp"
 #include "solvers/bench.hpp"
 #include "solvers/peg.hpp"
@@ -172,6 +176,12 @@ void expect_agrees(const Instance& in, bool oracle, const bs::Options& o, const 
   const std::string where = tag + describe(o) + "\n" + format_instance(in);
   ASSERT_NE(r.status, bs::Status::unknown) << where;
   EXPECT_EQ(r.status == bs::Status::solved, oracle) << where;
+  // Sound budgets never refuse a meeting (see PegProblem::refused_meetings).
+  for (const auto& [name, value] : r.counters) {
+    if (name.ends_with("refused_meetings")) {
+      EXPECT_EQ(value, 0) << where;
+    }
+  }
   if (r.status == bs::Status::solved) {
     EXPECT_TRUE(r.verified) << where;
     const VerifyResult v = verify_solution(in, jumps);
@@ -308,6 +318,67 @@ TEST(PegSearch, NodeLimitsGiveUnknownNeverAWrongAnswer) {
   }
   EXPECT_GT(unknown, 10);
   EXPECT_GT(decided, 10);
+}
+
+// The two halves share the jump counters: a position found in the backward set is a goal only when
+// the rest of the game fits in the uses of each jump that the forward half left over.
+TEST(PegSearch, SharedJumpCountersDecideTheMeeting) {
+  Instance in;
+  for (int a = 0; a < 16 && in.start.empty(); ++a)
+    for (int b = 0; b < 16 && in.start.empty(); ++b) {
+      std::string text;
+      for (int h = 0; h < 16; ++h)
+        text += std::string(h == a ? "o" : "X") + (h % 4 == 3 ? "\n" : "");
+      text += "\n";
+      for (int h = 0; h < 16; ++h)
+        text += std::string(h == b ? "X" : "o") + (h % 4 == 3 ? "\n" : "");
+      const Instance candidate = parse_instance(text, "4x4.txt");
+      if (oracle_solvable(candidate)) in = candidate;
+    }
+  ASSERT_FALSE(in.start.empty()) << "some single-vacancy game on the 4x4 board is solvable";
+  const size_t njumps = in.board.jumps().size();
+  const PegProblem<uint64_t> open(in, std::vector<int>(njumps, 14), {}, {}, {{}});
+  const auto game = bs::search::depth_first(open, open.root(in.start), bs::search::DfsConfig{});
+  ASSERT_TRUE(game.found);
+  ASSERT_EQ(game.path.size(), 14u);
+
+  // Three levels back from the final.
+  bs::search::DeadTable table(1);
+  bs::search::LevelsConfig lc;
+  lc.max_levels = 3;
+  lc.max_positions = 1 << 16;
+  const auto levels = bs::search::breadth_levels(
+      open.canonical(PegProblem<uint64_t>::bits(in.final)) | kBackwardTag, lc, table,
+      [&](uint64_t key, auto&& emit) { open.reverse_children(key & ~kBackwardTag, emit); });
+  ASSERT_EQ(levels.complete, 3);
+
+  // The forward half: all but the last three jumps, which leaves it on the set's deepest level.
+  const std::vector<uint16_t> head(game.path.begin(), game.path.end() - 3);
+  std::vector<int> game_uses(njumps, 0), head_uses(njumps, 0);
+  for (uint16_t j : game.path) ++game_uses[j];
+  for (uint16_t j : head) ++head_uses[j];
+
+  // Budgets of exactly the game's counts: the meeting fits, and the completed path is a game.
+  PegProblem<uint64_t> fits(in, game_uses, {}, {}, {{}});
+  fits.meet(&table, 1 + levels.complete, 2 + levels.complete);
+  EXPECT_TRUE(fits.is_goal(fits.replay(in.start, head)));
+  std::vector<uint16_t> whole = head;
+  fits.complete_path(in.start, whole);
+  std::vector<JumpRC> rc;
+  std::vector<int> whole_uses(njumps, 0);
+  for (uint16_t j : whole) {
+    rc.push_back(in.board.jumps()[j].rc);
+    ++whole_uses[j];
+  }
+  EXPECT_TRUE(verify_solution(in, rc).ok);
+  for (size_t j = 0; j < njumps; ++j) EXPECT_LE(whole_uses[j], game_uses[j]) << "jump " << j;
+  EXPECT_EQ(fits.refused_meetings(), 0u);
+
+  // Budgets the forward half has used up: the position is still in the set, but no rest fits.
+  PegProblem<uint64_t> spent(in, head_uses, {}, {}, {{}});
+  spent.meet(&table, 1 + levels.complete, 2 + levels.complete);
+  EXPECT_FALSE(spent.is_goal(spent.replay(in.start, head)));
+  EXPECT_EQ(spent.refused_meetings(), 1u);
 }
 
 TEST(PegSearch, GameFactsAtTheRoot) {
