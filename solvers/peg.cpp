@@ -75,7 +75,7 @@ struct Side {
   std::vector<PegProblem<uint64_t>::RuleCut> cuts;
   std::vector<std::vector<int>> symmetries{{}};  // identity first; the ones fixing both ends
   std::unique_ptr<PegProblem<uint64_t>> problem;
-  std::unique_ptr<search::DeadTable> table, backward_table;
+  std::unique_ptr<search::DeadTable> table;  // dead positions, and the backward set (tagged)
   search::Levels levels;
   bool bidirectional = false;
   search::Stats stats;
@@ -127,26 +127,22 @@ void prepare_search(Side& side, size_t hash_mb, size_t backward, int threads) {
   const int total = peg_count(side.in.start) - peg_count(side.in.final);
   // The tag bit needs a free top bit; two moves or fewer leave nothing to meet in the middle.
   if (backward == 0 || side.in.board.holes() > 63 || total < 3) return;
-  // The backward set lives in a table of its own, of the same packed kind, sized to it: below
-  // 1/16 of the slots an 8-slot window almost never fills (so levels are rarely abandoned), and
-  // a small table stays in cache and costs no page faults to set up, where scattering 20,000
-  // keys over the dead table would touch every page of it. The tag bit keeps the keys apart from
-  // dead positions should the two ever share one table.
-  const size_t backward_mb =
-      std::bit_ceil(std::max<size_t>(1, (backward * 16 * 8 + (1 << 20) - 1) >> 20));
-  side.backward_table = std::make_unique<search::DeadTable>(backward_mb);
+  // The backward set lives in the dead table, tagged, in a region at the table's front sized to
+  // it (search/transposition_table.hpp says why). Below 1/16 of the region's slots an 8-slot
+  // window almost never fills, so a level is rarely abandoned.
+  const size_t region = side.table->set_tag_region(kBackwardTag, std::bit_ceil(backward * 16));
   search::LevelsConfig lc;
   lc.max_levels = (total + 1) / 2;  // meet in the middle at the deepest
-  lc.max_positions = std::min(backward, side.backward_table->capacity() / 16);
+  lc.max_positions = std::min(backward, region / 16);
   lc.threads = threads;
   const PegProblem<uint64_t>& problem = *side.problem;
   const uint64_t final_pegs = PegProblem<uint64_t>::bits(side.in.final);
   side.levels = search::breadth_levels(
-      problem.canonical(final_pegs) | kBackwardTag, lc, *side.backward_table,
+      problem.canonical(final_pegs) | kBackwardTag, lc, *side.table,
       [&](uint64_t key, auto&& emit) { problem.reverse_children(key & ~kBackwardTag, emit); });
   if (side.levels.stored == 0) return;
   const int final_count = peg_count(side.in.final);
-  side.problem->meet(side.backward_table.get(), final_count + side.levels.complete,
+  side.problem->meet(side.table.get(), final_count + side.levels.complete,
                      final_count + side.levels.complete + 1);
   side.bidirectional = true;
 }

@@ -123,4 +123,28 @@ TEST(TranspositionTable, FullWindowsDropKeysWithoutFalsePositives) {
   EXPECT_FALSE(table.contains(0));
 }
 
+// Tagged keys live in a region at the front of the table: the region fills on its own, at its own
+// size, while untagged keys keep the whole table and tagged ones are never confused with them.
+TEST(TranspositionTable, TaggedKeysStayInTheirRegion) {
+  constexpr uint64_t kTag = uint64_t{1} << 63;
+  bs::search::DeadTable table(1);
+  const size_t region = table.set_tag_region(kTag, 1000);
+  EXPECT_EQ(region, 512u) << "rounded down to a power of two";
+  std::vector<uint64_t> keys = distinct_keys(5, 4 * region);
+  size_t kept = 0;
+  for (uint64_t& k : keys) {
+    k = (k >> 1) | kTag;
+    kept += table.insert_exact(k) == bs::search::DeadTable::Stored::added;
+  }
+  EXPECT_EQ(kept, region) << "four keys a slot fill the region exactly, and no more";
+  // The rest of the table is still free for untagged keys, far beyond the region's size.
+  const std::vector<uint64_t> plain = distinct_keys(6, table.capacity() / 2);
+  size_t stored = 0;
+  for (uint64_t k : plain) stored += table.insert(k >> 1);
+  EXPECT_GE(stored, plain.size() * 9 / 10);
+  size_t found = 0;
+  for (uint64_t k : keys) found += table.contains(k);
+  EXPECT_EQ(found, region) << "untagged inserts never evict a tagged key";
+}
+
 }  // namespace
