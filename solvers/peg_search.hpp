@@ -27,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "heuristics/peg/classic_pagodas.hpp"
 #include "heuristics/peg/peg_rule.hpp"
 #include "search/stats.hpp"
 #include "search/transposition_table.hpp"
@@ -34,7 +35,8 @@
 namespace bs::peg {
 
 inline constexpr uint64_t kBackwardTag = uint64_t{1} << 63;
-inline constexpr int kMaxCuts = 16;
+// Room for every cut the rules can post: --pagodas (at most 16) and the classic pagodas.
+inline constexpr int kMaxCuts = 16 + ClassicPagodasRule::kCuts;
 inline constexpr int kMaxSymmetries = 8;
 
 // Images of 64-bit positions under hole permutations, eight table look-ups per image.

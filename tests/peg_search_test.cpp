@@ -19,6 +19,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "heuristics/peg/classic_pagodas.hpp"
 #include "puzzles/peg/format.hpp"
 #include "puzzles/peg/verify.hpp"
 #include "search/bidirectional.hpp"
@@ -261,8 +262,8 @@ TEST(PegSearch, NoTableAgreesWithBruteForce) {
 }
 
 TEST(PegSearch, EachRuleAloneAgreesWithBruteForce) {
-  for (const char* rules :
-       {"position-class", "jump-bounds", "pagoda", "residual-bounds", "residual-lp"}) {
+  for (const char* rules : {"position-class", "classic-pagodas", "jump-bounds", "pagoda",
+                            "residual-bounds", "residual-lp"}) {
     const Tally t = run_random(
         kSeed + 1, 80, options_with({{"rules", rules}, {"hash", "1"}, {"lazy-depth", "8"}}));
     EXPECT_GE(t.solvable, 5);
@@ -623,14 +624,15 @@ TEST(PegSearchParallel, SymmetricSquaresAgreeWithBruteForce) {
 
 // ---- pagoda certificates ----
 
-// The first random instance the pagoda rule alone proves impossible at the root (and that
-// `accept` takes).
+// The first random instance that the rule `rules` alone proves impossible at the root with a
+// pagoda (and that `accept` takes).
 bool find_pagoda_instance(
     Instance& found, bs::Certificate& cert,
     const std::function<bool(const Instance&, const nlohmann::json&)>& accept =
-        [](const Instance&, const nlohmann::json&) { return true; }) {
+        [](const Instance&, const nlohmann::json&) { return true; },
+    const char* rules = "pagoda") {
   std::mt19937 rng(kSeed + 11);
-  const bs::Options o = options_with({{"rules", "pagoda"}, {"hash", "1"}});
+  const bs::Options o = options_with({{"rules", rules}, {"hash", "1"}});
   for (int i = 0; i < 1000; ++i) {
     const Instance in = random_instance(rng);
     const bs::Result r = solve(in, o);
@@ -664,10 +666,12 @@ TEST(PegPagoda, HandInstanceHasAPagodaCertificateThatChecks) {
   EXPECT_EQ(check_certificate(in, r.certificate), "") << r.certificate.data_json;
 }
 
-TEST(PegPagoda, CertificateChecksAndEveryTamperingIsCaught) {
+void tamper_with_pagoda_certificate(const char* rules) {
   Instance in;
   bs::Certificate cert;
-  ASSERT_TRUE(find_pagoda_instance(in, cert)) << "no random instance had a pagoda certificate";
+  ASSERT_TRUE(find_pagoda_instance(
+      in, cert, [](const Instance&, const nlohmann::json&) { return true; }, rules))
+      << "no random instance had a pagoda certificate";
   ASSERT_FALSE(oracle_solvable(in)) << format_instance(in);
   EXPECT_EQ(check_certificate(in, cert), "") << cert.data_json << "\n" << format_instance(in);
   const nlohmann::json data = nlohmann::json::parse(cert.data_json);
@@ -732,6 +736,70 @@ TEST(PegPagoda, CertificateChecksAndEveryTamperingIsCaught) {
   EXPECT_NE(check_certificate(in, bs::Certificate{"position-class", "", cert.data_json}), "");
   EXPECT_NE(check_certificate(in, bs::Certificate{"pagoda", "", "not json"}), "");
   EXPECT_NE(check_certificate(in, bs::Certificate{"pagoda", "", "{}"}), "");
+}
+
+TEST(PegPagoda, CertificateChecksAndEveryTamperingIsCaught) {
+  // The LP's pagodas and the textbook ones share the certificate and its checker.
+  for (const char* rules : {"pagoda", "classic-pagodas"}) {
+    SCOPED_TRACE(rules);
+    tamper_with_pagoda_certificate(rules);
+    if (HasFatalFailure()) return;
+  }
+}
+
+// The textbook pagodas, against the definition: on random boards no jump raises their weight, and
+// Conway's golden pagoda is the Fibonacci product, heaviest on the final peg and tight (equal)
+// for a jump straight at it.
+TEST(PegPagoda, ClassicPagodasArePagodasOfEveryBoard) {
+  std::mt19937 rng(kSeed + 13);
+  int golden_seen = 0, tight_seen = 0;
+  for (int i = 0; i < 300; ++i) {
+    const Instance in = random_instance(rng);
+    const Board& b = in.board;
+    const auto pagodas = classic_pagodas(b, in.final);
+    ASSERT_FALSE(pagodas.empty());
+    for (const ClassicPagoda& p : pagodas) {
+      ASSERT_EQ(static_cast<int>(p.weights.size()), b.holes());
+      for (const Jump& j : b.jumps()) {
+        ASSERT_GE(p.weights[j.from] + p.weights[j.over], p.weights[j.to])
+            << p.name << ", jump " << j.from << " over " << j.over << " to " << j.to << "\n"
+            << format_instance(in);
+      }
+      for (int64_t w : p.weights) ASSERT_GE(w, 0) << p.name;
+    }
+    if (peg_count(in.final) != 1) continue;
+    const int f =
+        static_cast<int>(std::find(in.final.begin(), in.final.end(), 1) - in.final.begin());
+    const std::string golden = "golden(r" + std::to_string(b.row_of(f)) + ") x golden(c" +
+                               std::to_string(b.col_of(f)) + ")";
+    for (const ClassicPagoda& p : pagodas) {
+      if (p.name != golden) continue;
+      ++golden_seen;
+      EXPECT_EQ(*std::max_element(p.weights.begin(), p.weights.end()), p.weights[f]) << golden;
+      int64_t fib[8] = {0, 1, 1, 2, 3, 5, 8, 13};
+      EXPECT_EQ(p.weights[f], fib[b.rows()] * fib[b.cols()]) << golden;
+      for (const Jump& j : b.jumps())
+        if (j.to == f) {
+          EXPECT_EQ(p.weights[j.from] + p.weights[j.over], p.weights[j.to]) << golden;
+          ++tight_seen;
+        }
+    }
+  }
+  EXPECT_GE(golden_seen, 100);
+  EXPECT_GE(tight_seen, 50);
+}
+
+TEST(PegPagoda, ClassicPagodaCertificateOnAHandInstance) {
+  // Four pegs in one corner of a 5x5 board cannot send a peg to the opposite corner column.
+  const Instance in = parse_instance(
+      "ooooo\nooooo\nooooo\nXXooo\nXXooo\n\nooooX\nooooo\nooooo\nooooo\nooooo\n", "c.txt");
+  ASSERT_FALSE(oracle_solvable(in));
+  const bs::Result r = solve(in, options_with({{"rules", "classic-pagodas"}}));
+  ASSERT_EQ(r.status, bs::Status::infeasible);
+  ASSERT_EQ(r.certificate.kind, "pagoda");
+  EXPECT_EQ(nlohmann::json::parse(r.certificate.data_json).value("pagoda", ""),
+            "flat x golden(c4)");
+  EXPECT_EQ(check_certificate(in, r.certificate), "") << r.certificate.data_json;
 }
 
 TEST(PegPagoda, CheckPagodaRejectsANonPagoda) {

@@ -1,4 +1,5 @@
 // The peg solitaire rules: one line per rule. Order does not matter; solvers sort by cost.
+#include "heuristics/peg/classic_pagodas.hpp"
 #include "heuristics/peg/jump_bounds.hpp"
 #include "heuristics/peg/pagoda.hpp"
 #include "heuristics/peg/peg_rule.hpp"
@@ -18,6 +19,7 @@ std::unique_ptr<PegRule> make() {
 const std::vector<PegRuleEntry>& peg_rules() {
   static const std::vector<PegRuleEntry> rules = {
       {PositionClassRule::kInfo, make<PositionClassRule>},
+      {ClassicPagodasRule::kInfo, make<ClassicPagodasRule>},
       {JumpBoundsRule::kInfo, make<JumpBoundsRule>},
       {PagodaRule::kInfo, make<PagodaRule>},
       {ResidualBoundsRule::kInfo, make<ResidualBoundsRule>},

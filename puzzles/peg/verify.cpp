@@ -74,9 +74,7 @@ VerifyResult verify_solution(const Instance& instance, const std::vector<JumpRC>
   return {true, "", -1};
 }
 
-std::string check_pagoda(const Instance& instance, const std::vector<int64_t>& weights,
-                         int64_t start_sum, int64_t final_sum) {
-  const Board& b = instance.board;
+std::string check_pagoda_weights(const Board& b, const std::vector<int64_t>& weights) {
   if (static_cast<int>(weights.size()) != b.holes())
     return "the pagoda has " + std::to_string(weights.size()) + " weights for " +
            std::to_string(b.holes()) + " holes";
@@ -95,8 +93,14 @@ std::string check_pagoda(const Instance& instance, const std::vector<int64_t>& w
           return "not a pagoda: the jump over " + cell(b.row_of(h1), b.col_of(h1)) +
                  " raises the weight";
       }
+  return "";
+}
+
+std::string check_pagoda(const Instance& instance, const std::vector<int64_t>& weights,
+                         int64_t start_sum, int64_t final_sum) {
+  if (std::string why = check_pagoda_weights(instance.board, weights); !why.empty()) return why;
   int64_t s = 0, f = 0;
-  for (int h = 0; h < b.holes(); ++h) {
+  for (int h = 0; h < instance.board.holes(); ++h) {
     s += instance.start[h] ? weights[h] : 0;
     f += instance.final[h] ? weights[h] : 0;
   }

@@ -30,5 +30,7 @@ VerifyResult verify_solution(const Instance& instance, const std::vector<JumpRC>
 // what failed.
 std::string check_pagoda(const Instance& instance, const std::vector<int64_t>& weights,
                          int64_t start_sum, int64_t final_sum);
+// The first half of that: the weights are a pagoda of the board ("" when they are).
+std::string check_pagoda_weights(const Board& board, const std::vector<int64_t>& weights);
 
 }  // namespace bs::peg
