@@ -789,6 +789,24 @@ TEST(PegPagoda, ClassicPagodasArePagodasOfEveryBoard) {
   EXPECT_GE(tight_seen, 50);
 }
 
+TEST(PegPagoda, ClassicPagodasStayInRangeOnLongBoards) {
+  // A 2x60 strip: Fibonacci numbers of the full length would overflow; the weights stay below
+  // the verifier's limit and the rule's certificate checks.
+  std::string rows[2] = {std::string(60, 'X'), std::string(60, 'X')};
+  rows[0][0] = 'o';
+  std::string final_rows[2] = {std::string(60, 'o'), std::string(60, 'o')};
+  final_rows[1][59] = 'X';
+  const Instance in = parse_instance(
+      rows[0] + "\n" + rows[1] + "\n\n" + final_rows[0] + "\n" + final_rows[1] + "\n", "long.txt");
+  for (const ClassicPagoda& p : classic_pagodas(in.board, in.final))
+    EXPECT_EQ(check_pagoda_weights(in.board, p.weights), "") << p.name;
+  const bs::Result r =
+      solve(in, options_with({{"rules", "classic-pagodas"}, {"time-limit", "1"}, {"hash", "1"}}));
+  if (r.status == bs::Status::infeasible && r.certificate.kind == "pagoda") {
+    EXPECT_EQ(check_certificate(in, r.certificate), "");
+  }
+}
+
 TEST(PegPagoda, ClassicPagodaCertificateOnAHandInstance) {
   // Four pegs in one corner of a 5x5 board cannot send a peg to the opposite corner column.
   const Instance in = parse_instance(

@@ -25,11 +25,14 @@ std::vector<Profile> profiles(char axis, int length, const std::set<int>& centre
     for (int i = parity; i < length; i += 2) p.weight[i] = 1;
     out.push_back(std::move(p));
   }
-  std::vector<int64_t> fib(length + 2, 1);  // fib[1] = fib[2] = 1
-  for (int k = 3; k < length + 2; ++k) fib[k] = fib[k - 1] + fib[k - 2];
+  // F(n - d) is a pagoda of the line for any n; n is the line's length, capped so that a product
+  // of two stays below the verifier's weight limit of 2^40 (F(30)^2 is about 6.9e11).
+  const int n = std::min(length, 30);
+  std::vector<int64_t> fib(n + 1, 1);  // fib[1] = fib[2] = 1
+  for (int k = 3; k <= n; ++k) fib[k] = fib[k - 1] + fib[k - 2];
   for (int c : centres) {
     Profile p{"golden(" + std::string(1, axis) + std::to_string(c) + ")", {}};
-    for (int i = 0; i < length; ++i) p.weight.push_back(fib[std::max(1, length - std::abs(i - c))]);
+    for (int i = 0; i < length; ++i) p.weight.push_back(fib[std::max(1, n - std::abs(i - c))]);
     out.push_back(std::move(p));
   }
   return out;
@@ -77,19 +80,18 @@ Verdict ClassicPagodasRule::post(PegRoot& root, Certificate& why) {
       why.kind = "pagoda";
       why.detail = "the classic pagoda " + p.name + " weighs the start " + std::to_string(s) +
                    " and the final " + std::to_string(f) + ": no jump raises the weight";
-      why.data_json = nlohmann::json{
-          {"weights", p.weights},
-          {"start_sum", s},
-          {"final_sum", f},
-          {"pagoda",
-           p.name}}.dump();
+      const nlohmann::json data = {
+          {"weights", p.weights}, {"start_sum", s}, {"final_sum", f}, {"pagoda", p.name}};
+      why.data_json = data.dump();
       return Verdict::fail;
     }
     useful.push_back({std::move(p.weights), s, f});
   }
-  // Tightest first: the least slack w(start) - w(final) relative to w(final) to lose.
+  // Tightest first: the largest w(final) / w(start), compared by cross-multiplying (in 128 bits:
+  // each sum can reach 2^47).
   std::stable_sort(useful.begin(), useful.end(), [](const Candidate& x, const Candidate& y) {
-    return x.final_sum * y.start_sum > y.final_sum * x.start_sum;
+    using i128 = __int128;
+    return i128{x.final_sum} * y.start_sum > i128{y.final_sum} * x.start_sum;
   });
   std::set<std::vector<int64_t>> seen;
   for (Candidate& c : useful) {

@@ -8,7 +8,7 @@
 // multiplies a row pagoda inequality by a constant, and likewise for columns). The profiles:
 // - flat: 1 everywhere;
 // - golden, centred on a cell of the final: Fibonacci weights F(n - d) at distance d, floored at
-//   1. The product of two is Conway's resource count in integers (Berlekamp, Conway and Guy,
+//   1, where n is the line's length (at most 30, which keeps weights below 2^40). The product of two is Conway's resource count in integers (Berlekamp, Conway and Guy,
 //   Winning Ways, ch. 23: the golden ratio sigma^d with sigma^2 + sigma = 1, which proves that
 //   his soldiers cannot advance five rows), and it punishes pegs far from the final;
 // - even and odd: 1 on every second cell. Their products are the four sublattice counts: the
