@@ -1,5 +1,6 @@
 #include "build_info.inc"  // generated at build time: BS_GIT_COMMIT, BS_GIT_DIRTY
 #include "solvers/futoshiki.hpp"
+#include "solvers/mines.hpp"
 #include "solvers/peg.hpp"
 #include "solvers/solver.hpp"
 
@@ -9,6 +10,7 @@ const std::vector<PuzzleSolver>& puzzle_solvers() {
   static const std::vector<PuzzleSolver> table = {
       peg::peg_solver(),  // one line per puzzle
       futoshiki::futoshiki_solver(),
+      mines::mines_solver(),
   };
   return table;
 }

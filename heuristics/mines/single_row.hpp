@@ -1,0 +1,12 @@
+#pragma once
+
+#include "heuristics/mines/system.hpp"
+
+namespace bs::mines {
+
+inline constexpr RuleInfo kSingleRowInfo{
+    "single-row", "mines", Cost::linear, true,
+    "a row with no mines left is all safe; one with as many mines as cells is all mines"};
+Verdict apply_single_row(MineSystem& system, int self);
+
+}  // namespace bs::mines

@@ -1,0 +1,63 @@
+// subset: the "1-2 pattern" and its kin. If the undecided cells of row A all lie in row B, then
+// the cells of B outside A hold exactly (left of B) - (left of A) mines. When that is 0 they are
+// safe, when it is their number they are mines, and outside 0..their number the position is
+// inconsistent. Only rows that share a cell can nest, so each row is compared with the rows
+// through its cells; the mine-count row joins in too (it contains every row), which settles the
+// endgames where the frontier needs every remaining mine.
+#include "heuristics/mines/subset.hpp"
+
+#include <algorithm>
+
+namespace bs::mines {
+
+Verdict apply_subset(MineSystem& s, int self) {
+  // The undecided cells and remaining target of each row.
+  const size_t n = s.rows.size();
+  std::vector<std::vector<int>> open(n);
+  std::vector<int> left(n);
+  std::vector<std::vector<int>> rows_of(s.vars);
+  for (size_t r = 0; r < n; ++r) {
+    int mines = 0;
+    for (int v : s.rows[r].vars) {
+      if (s.value[v] < 0) open[r].push_back(v);
+      mines += s.value[v] == 1;
+    }
+    left[r] = s.rows[r].target - mines;
+    if (s.rows[r].source >= 0)
+      for (int v : open[r]) rows_of[v].push_back(static_cast<int>(r));
+  }
+  std::vector<int> partners, diff;
+  for (size_t a = 0; a < n; ++a) {
+    if (open[a].empty()) continue;
+    partners.clear();
+    for (int v : open[a]) partners.insert(partners.end(), rows_of[v].begin(), rows_of[v].end());
+    for (size_t b = 0; b < n; ++b)
+      if (s.rows[b].source < 0) partners.push_back(static_cast<int>(b));
+    std::sort(partners.begin(), partners.end());
+    partners.erase(std::unique(partners.begin(), partners.end()), partners.end());
+    for (int b : partners) {
+      if (b == static_cast<int>(a) || open[b].size() <= open[a].size()) continue;
+      if (!std::includes(open[b].begin(), open[b].end(), open[a].begin(), open[a].end())) continue;
+      diff.clear();
+      std::set_difference(open[b].begin(), open[b].end(), open[a].begin(), open[a].end(),
+                          std::back_inserter(diff));
+      const int t = left[b] - left[a];
+      if (t < 0 || t > static_cast<int>(diff.size())) {
+        s.failed_row = b;
+        return Verdict::fail;
+      }
+      if (t != 0 && t != static_cast<int>(diff.size())) continue;
+      bool changed = false;
+      for (int v : diff)
+        if (s.value[v] < 0) {
+          s.value[v] = t == 0 ? 0 : 1;
+          s.decided_by[v] = static_cast<int8_t>(self);
+          changed = true;
+        }
+      if (changed) return Verdict::progress;  // the open sets are stale: back to the cheap rule
+    }
+  }
+  return Verdict::no_change;
+}
+
+}  // namespace bs::mines

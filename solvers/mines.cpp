@@ -1,0 +1,204 @@
+#include "solvers/mines.hpp"
+
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "core/error.hpp"
+#include "heuristics/mines/system.hpp"
+#include "ilp/mines_ip.hpp"
+#include "solvers/measure.hpp"
+
+namespace bs::mines {
+
+namespace {
+
+// Appends piecewise: GCC 12 at -O2 warns falsely (-Wrestrict) on "(" + std::to_string(...).
+std::string cell_name(const Position& p, int i) {
+  std::string s = "(x=";
+  s += std::to_string(i % p.width);
+  s += ", y=";
+  s += std::to_string(i / p.width);
+  s += ')';
+  return s;
+}
+
+// Layout counts by brute force over the unknown cells (at most 20 of them).
+std::string check_by_counting(const Position& p, const Probabilities& a) {
+  std::vector<int> unknown;
+  int flags = 0;
+  for (int i = 0; i < p.width * p.height; ++i) {
+    if (p.cells[i] == kUnknown) unknown.push_back(i);
+    flags += p.cells[i] == kFlag;
+  }
+  const int u = static_cast<int>(unknown.size());
+  std::vector<std::pair<uint32_t, int>> digits;  // unknown-neighbour mask, mines among them
+  for (int i = 0; i < p.width * p.height; ++i) {
+    if (p.cells[i] < 0) continue;
+    uint32_t mask = 0;
+    int target = p.cells[i];
+    p.for_neighbours(i, [&](int j) {
+      target -= p.cells[j] == kFlag;
+      for (int k = 0; k < u; ++k)
+        if (unknown[k] == j) mask |= uint32_t{1} << k;
+    });
+    digits.emplace_back(mask, target);
+  }
+  double layouts = 0;
+  std::vector<double> with_mine(u, 0);
+  for (uint32_t m = 0; m < (uint32_t{1} << u); ++m) {
+    if (std::popcount(m) != p.mines - flags) continue;
+    bool fits = true;
+    for (const auto& [mask, target] : digits) fits = fits && std::popcount(m & mask) == target;
+    if (!fits) continue;
+    layouts += 1;
+    for (int k = 0; k < u; ++k) with_mine[k] += (m >> k) & 1;
+  }
+  if (layouts == 0) return "no layout fits the position, yet it was analysed";
+  for (int k = 0; k < u; ++k) {
+    const double want = with_mine[k] / layouts;
+    if (std::abs(a.mine[unknown[k]] - want) > 1e-9)
+      return "the probability of a mine on " + cell_name(p, unknown[k]) + " is " +
+             std::to_string(want) + ", not " + std::to_string(a.mine[unknown[k]]);
+  }
+  return "";
+}
+
+Result solve_file(const std::string& path, const Options& options) {
+  const Meter meter;
+  const Position p = read_position(path);
+  const std::vector<std::string> names = select_rules(mine_rule_infos(), options.text("rules"));
+  const int threads = resolve_threads(options);
+  const Probabilities a = mine_probabilities(p, names, threads);
+  if (!a.consistent) {
+    if (a.bad_cell >= 0) {
+      const int line = p.row_line.empty() ? 0 : p.row_line[a.bad_cell / p.width];
+      throw InputError(path, line, a.bad_cell % p.width + 1, "inconsistent position: " + a.why);
+    }
+    throw InputError(path, p.header_line, 1, "inconsistent position: " + a.why);
+  }
+  Result r;
+  r.puzzle = "mines";
+  r.instance = p.name;
+  r.options = options.non_default();
+  r.status = Status::solved;
+  r.stop = StopReason::exhausted;
+  r.solution_key = "analysis";
+  r.hardest_rule = a.hardest;
+  // The board with s (certainly safe), * (certain mine) and ? (undecided) for unknown cells, then
+  // the probability of a mine on each cell.
+  nlohmann::json probability = nlohmann::json::array(), stage = nlohmann::json::array();
+  nlohmann::json safe = nlohmann::json::array(), mines = nlohmann::json::array();
+  for (int y = 0; y < p.height; ++y) {
+    std::string board, numbers;
+    nlohmann::json prow = nlohmann::json::array(), srow = nlohmann::json::array();
+    for (int x = 0; x < p.width; ++x) {
+      const int i = y * p.width + x;
+      const int8_t c = p.cells[i];
+      char text[16];
+      if (c >= 0) {
+        board += static_cast<char>('0' + c);
+        std::snprintf(text, sizeof text, " %5d", c);
+        prow.push_back(nullptr);
+        srow.push_back(nullptr);
+      } else {
+        const bool certain = a.decided_by[i] >= 0;
+        board += c == kFlag ? 'F' : !certain ? '?' : a.mine[i] == 1 ? '*' : 's';
+        std::snprintf(text, sizeof text, " %5.3f", a.mine[i]);
+        prow.push_back(a.mine[i]);
+        srow.push_back(certain ? nlohmann::json(a.stages[a.decided_by[i]]) : nlohmann::json());
+        if (c == kUnknown && certain) (a.mine[i] == 1 ? mines : safe).push_back({x, y});
+      }
+      numbers += text;
+    }
+    r.solution_lines.push_back(board + "   " + numbers);
+    probability.push_back(std::move(prow));
+    stage.push_back(std::move(srow));
+  }
+  r.solution_json = nlohmann::json{{"width", p.width},       {"height", p.height},
+                                   {"mines", p.mines},       {"safe", safe},
+                                   {"certain_mines", mines}, {"probability", probability},
+                                   {"decided_by", stage},    {"layouts_log10", a.layouts_log10}}
+                        .dump();
+  const std::string check = check_analysis(p, a);
+  if (!check.empty()) throw std::logic_error("mines analysis failed its re-check: " + check);
+  r.verified = true;
+  r.count("unknown_cells",
+          static_cast<double>(std::count(p.cells.begin(), p.cells.end(), kUnknown)));
+  r.count("certain_safe", static_cast<double>(safe.size()));
+  r.count("certain_mines", static_cast<double>(mines.size()));
+  r.count("layouts_log10", a.layouts_log10);
+  r.count("components", a.components);
+  r.count("largest_component", a.largest_component);
+  r.count("enumerated", a.enumerated);
+  meter.finish(r, threads);
+  return r;
+}
+
+// Checks a `solve mines --json` result against the position.
+std::string verify_files(const std::string& instance_path, const std::string& result_path) {
+  const Position p = read_position(instance_path);
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(read_file(result_path));
+  } catch (const nlohmann::json::parse_error&) {
+    throw InputError(result_path, 1, 1, "not valid JSON");
+  }
+  const nlohmann::json a = j.value("analysis", nlohmann::json());
+  if (!a.is_object() || !a.contains("probability") || !a.contains("decided_by"))
+    throw InputError(result_path, 1, 1,
+                     "expected a `solve mines --json` result with an \"analysis\" object");
+  Probabilities claim;
+  const int n = p.width * p.height;
+  claim.mine.assign(n, -1);
+  claim.decided_by.assign(n, -1);
+  claim.stages = {"claimed"};
+  const auto& prob = a["probability"];
+  const auto& stage = a["decided_by"];
+  if (!prob.is_array() || static_cast<int>(prob.size()) != p.height || !stage.is_array() ||
+      static_cast<int>(stage.size()) != p.height)
+    throw InputError(result_path, 1, 1, "the analysis has the wrong number of rows");
+  for (int y = 0; y < p.height; ++y) {
+    if (!prob[y].is_array() || static_cast<int>(prob[y].size()) != p.width ||
+        !stage[y].is_array() || static_cast<int>(stage[y].size()) != p.width)
+      throw InputError(result_path, 1, 1, "the analysis has a row of the wrong length");
+    for (int x = 0; x < p.width; ++x) {
+      const int i = y * p.width + x;
+      if (p.cells[i] == kUnknown) {
+        if (!prob[y][x].is_number())
+          return "no probability for the unknown cell " + cell_name(p, i);
+        claim.mine[i] = prob[y][x].get<double>();
+        if (!stage[y][x].is_null()) claim.decided_by[i] = 0;
+      }
+    }
+  }
+  return check_analysis(p, claim);
+}
+
+}  // namespace
+
+std::string check_analysis(const Position& p, const Probabilities& a) {
+  int unknown = 0;
+  for (int i = 0; i < p.width * p.height; ++i) {
+    if (p.cells[i] != kUnknown) continue;
+    ++unknown;
+    if (a.decided_by[i] < 0) continue;
+    if (a.mine[i] != 0 && a.mine[i] != 1)
+      return "the cell " + cell_name(p, i) + " is called certain with probability " +
+             std::to_string(a.mine[i]);
+    const int opposite = a.mine[i] == 1 ? 0 : 1;
+    if (ilp::mines_layout_exists(p, i, opposite))
+      return std::string("the cell ") + cell_name(p, i) + " is called certainly " +
+             (opposite ? "safe" : "a mine") + ", but the integer model has a layout otherwise";
+  }
+  return unknown <= 20 ? check_by_counting(p, a) : "";
+}
+
+PuzzleSolver mines_solver() {
+  return PuzzleSolver{"mines",
+                      "Minesweeper: exact mine probabilities and certain cells of a position",
+                      mine_rule_infos, solve_file, verify_files};
+}
+
+}  // namespace bs::mines

@@ -1,0 +1,422 @@
+#include "solvers/mines_probability.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/connected_components.hpp>
+#include <cmath>
+#include <map>
+
+#include "heuristics/mines/system.hpp"
+
+namespace bs::mines {
+
+namespace {
+
+using Real = long double;
+
+// One frontier component, in groups of cells that the same digits see.
+struct Component {
+  std::vector<std::vector<int>> groups;   // variables of each group, in search order
+  std::vector<int> row_target;            // per local row
+  std::vector<std::vector<int>> rows_of;  // per group: local rows that see it
+  int first_source = -1;                  // a digit of the component, for error messages
+};
+
+// Layout counts of one component by its number of mines, and per group the counts weighted by
+// the group's mines and by its free cells (so that a certain group is certain exactly).
+struct Tally {
+  std::vector<Real> layouts;                   // [m]
+  std::vector<std::vector<Real>> mines, free;  // [group][m]
+  double visited = 0;
+  void resize(size_t groups, size_t max_mines) {
+    layouts.assign(max_mines + 1, 0);
+    mines.assign(groups, std::vector<Real>(max_mines + 1, 0));
+    free.assign(groups, std::vector<Real>(max_mines + 1, 0));
+  }
+  void add(const Tally& o) {
+    for (size_t m = 0; m < layouts.size(); ++m) layouts[m] += o.layouts[m];
+    for (size_t g = 0; g < mines.size(); ++g)
+      for (size_t m = 0; m < layouts.size(); ++m) {
+        mines[g][m] += o.mines[g][m];
+        free[g][m] += o.free[g][m];
+      }
+    visited += o.visited;
+  }
+};
+
+Real binomial(int n, int k) {
+  Real r = 1;
+  for (int i = 1; i <= k; ++i) r = r * (n - k + i) / i;
+  return r;
+}
+
+// Depth-first over the groups: each gets 0..size mines, and every row is kept within reach of
+// its target (its sum, plus what its unassigned groups could still hold).
+class Counter {
+ public:
+  Counter(const Component& c, int max_mines) : c_(c), max_mines_(max_mines) {
+    sum_.assign(c.row_target.size(), 0);
+    room_.assign(c.row_target.size(), 0);
+    for (size_t g = 0; g < c.groups.size(); ++g)
+      for (int r : c.rows_of[g]) room_[r] += static_cast<int>(c.groups[g].size());
+    k_.assign(c.groups.size(), 0);
+    for (size_t g = 0; g < c.groups.size(); ++g) {
+      choose_.emplace_back();
+      for (size_t k = 0; k <= c.groups[g].size(); ++k)
+        choose_.back().push_back(
+            binomial(static_cast<int>(c.groups[g].size()), static_cast<int>(k)));
+    }
+  }
+
+  // Calls f() with every feasible assignment of groups [0, depth) (k_ holds it).
+  template <class F>
+  void prefixes(size_t depth, F&& f) {
+    walk(0, depth, 0, 1, [&](int, Real) { f(k_); });
+  }
+  // Counts the completions of a prefix (as prefixes() produced it) into `t`.
+  void count(const std::vector<int>& prefix, size_t depth, Tally& t) {
+    int mines = 0;
+    Real weight = 1;
+    for (size_t g = 0; g < depth; ++g) {
+      place(g, prefix[g]);
+      mines += prefix[g];
+      weight *= choose_[g][prefix[g]];
+    }
+    walk(depth, c_.groups.size(), mines, weight, [&](int m, Real w) {
+      t.layouts[m] += w;
+      for (size_t g = 0; g < k_.size(); ++g) {
+        const int s = static_cast<int>(c_.groups[g].size());
+        t.mines[g][m] += w * k_[g];
+        t.free[g][m] += w * (s - k_[g]);
+      }
+    });
+    t.visited += visited_;
+    visited_ = 0;
+    for (size_t g = depth; g-- > 0;) unplace(g, prefix[g]);
+  }
+
+ private:
+  bool place(size_t g, int k) {
+    k_[g] = k;
+    bool ok = true;
+    const int s = static_cast<int>(c_.groups[g].size());
+    for (int r : c_.rows_of[g]) {
+      sum_[r] += k;
+      room_[r] -= s;
+      ok = ok && sum_[r] <= c_.row_target[r] && sum_[r] + room_[r] >= c_.row_target[r];
+    }
+    return ok;
+  }
+  void unplace(size_t g, int k) {
+    const int s = static_cast<int>(c_.groups[g].size());
+    for (int r : c_.rows_of[g]) {
+      sum_[r] -= k;
+      room_[r] += s;
+    }
+  }
+  template <class Leaf>
+  void walk(size_t g, size_t end, int mines, Real weight, Leaf&& leaf) {
+    ++visited_;
+    if (g == end) {
+      leaf(mines, weight);
+      return;
+    }
+    const int s = static_cast<int>(c_.groups[g].size());
+    for (int k = 0; k <= s && mines + k <= max_mines_; ++k) {
+      if (place(g, k)) walk(g + 1, end, mines + k, weight * choose_[g][k], leaf);
+      unplace(g, k);
+    }
+  }
+
+  const Component& c_;
+  int max_mines_;
+  std::vector<int> sum_, room_, k_;
+  std::vector<std::vector<Real>> choose_;
+  double visited_ = 0;
+};
+
+// All layouts of a component, split over threads when it is large.
+Tally count_component(const Component& c, int max_mines, int threads) {
+  Tally total;
+  const size_t max_m = std::min<size_t>(max_mines, [&] {
+    size_t cells = 0;
+    for (const auto& g : c.groups) cells += g.size();
+    return cells;
+  }());
+  total.resize(c.groups.size(), max_m);
+  constexpr size_t kParallelGroups = 16;  // below this a component is counted in microseconds
+  size_t depth = 0;
+  if (threads > 1 && c.groups.size() >= kParallelGroups)
+    depth = std::min<size_t>(6, c.groups.size() / 2);
+  std::vector<std::vector<int>> parts;
+  {
+    Counter counter(c, static_cast<int>(max_m));
+    if (depth == 0) {
+      counter.count({}, 0, total);
+      return total;
+    }
+    counter.prefixes(depth, [&](const std::vector<int>& k) {
+      parts.emplace_back(k.begin(), k.begin() + static_cast<std::ptrdiff_t>(depth));
+    });
+  }
+  std::vector<Tally> tallies(parts.size());
+#pragma omp parallel num_threads(threads)
+  {
+    Counter counter(c, static_cast<int>(max_m));
+#pragma omp for schedule(dynamic, 1)
+    for (size_t i = 0; i < parts.size(); ++i) {
+      tallies[i].resize(c.groups.size(), max_m);
+      counter.count(parts[i], depth, tallies[i]);
+    }
+  }
+  for (const Tally& t : tallies) total.add(t);  // in prefix order, whatever the threads did
+  return total;
+}
+
+std::vector<Real> convolve(const std::vector<Real>& a, const std::vector<Real>& b) {
+  std::vector<Real> out(a.size() + b.size() - 1, 0);
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i] != 0)
+      for (size_t j = 0; j < b.size(); ++j) out[i + j] += a[i] * b[j];
+  return out;
+}
+
+}  // namespace
+
+Probabilities mine_probabilities(const Position& p, const std::vector<std::string>& rules,
+                                 int threads) {
+  const int n = p.width * p.height;
+  Probabilities out;
+  out.mine.assign(n, -1);
+  out.decided_by.assign(n, -1);
+  out.stages.push_back("flag");
+  for (const auto& r : rules) out.stages.push_back(r);
+  out.stages.push_back("enumeration");
+  const int kEnumeration = static_cast<int>(out.stages.size()) - 1;
+  auto inconsistent = [&](int cell, std::string why) {
+    out.consistent = false;
+    out.bad_cell = cell;
+    out.why = std::move(why);
+    return out;
+  };
+
+  // Variables: the unknown cells.
+  std::vector<int> var_of(n, -1), cell_of;
+  int flags = 0;
+  for (int i = 0; i < n; ++i) {
+    if (p.cells[i] == kUnknown) {
+      var_of[i] = static_cast<int>(cell_of.size());
+      cell_of.push_back(i);
+    } else if (p.cells[i] == kFlag) {
+      ++flags;
+      out.mine[i] = 1;
+      out.decided_by[i] = 0;
+    }
+  }
+  MineSystem sys;
+  sys.vars = static_cast<int>(cell_of.size());
+  sys.value.assign(sys.vars, -1);
+  sys.decided_by.assign(sys.vars, -1);
+  for (int i = 0; i < n; ++i) {
+    if (p.cells[i] < 0) continue;
+    Row row;
+    row.source = i;
+    int flagged = 0;
+    p.for_neighbours(i, [&](int j) {
+      if (p.cells[j] == kFlag) ++flagged;
+      if (p.cells[j] == kUnknown) row.vars.push_back(var_of[j]);
+    });
+    row.target = p.cells[i] - flagged;
+    if (row.target < 0 || row.target > static_cast<int>(row.vars.size()))
+      return inconsistent(i, "the digit " + std::to_string(p.cells[i]) + " sees " +
+                                 std::to_string(flagged) + " flags and " +
+                                 std::to_string(row.vars.size()) + " unknown cells");
+    if (!row.vars.empty()) sys.rows.push_back(std::move(row));
+  }
+  const int mines_left = p.mines - flags;
+  if (mines_left < 0 || mines_left > sys.vars)
+    return inconsistent(-1, std::to_string(p.mines) + " mines with " + std::to_string(flags) +
+                                " flags and " + std::to_string(sys.vars) + " unknown cells");
+  {
+    Row all;
+    for (int v = 0; v < sys.vars; ++v) all.vars.push_back(v);
+    all.target = mines_left;
+    sys.rows.push_back(std::move(all));
+  }
+
+  // Stage 1: the rules.
+  int hardest = -1;
+  if (run_rules(sys, rules, hardest) == Verdict::fail) {
+    const int source = sys.failed_row >= 0 ? sys.rows[sys.failed_row].source : -1;
+    return inconsistent(source, source >= 0
+                                    ? "the deduction rules find this digit cannot be met"
+                                    : "the deduction rules find the mine count cannot be met");
+  }
+  int decided_mines = 0;
+  for (int v = 0; v < sys.vars; ++v) {
+    if (sys.value[v] < 0) continue;
+    out.mine[cell_of[v]] = sys.value[v];
+    out.decided_by[cell_of[v]] = 1 + sys.decided_by[v];
+    decided_mines += sys.value[v];
+  }
+  out.hardest = hardest >= 0 ? rules[hardest] : "none";
+
+  // Stage 2: enumeration of the undecided cells.
+  const int remaining = mines_left - decided_mines;
+  std::vector<int> open_rows;  // digit rows with undecided cells, as (row index)
+  std::vector<std::vector<int>> row_vars;
+  std::vector<int> row_target;
+  std::vector<char> frontier(sys.vars, 0);
+  for (const Row& r : sys.rows) {
+    if (r.source < 0) continue;
+    std::vector<int> vars;
+    int mines = 0;
+    for (int v : r.vars) {
+      if (sys.value[v] < 0) vars.push_back(v);
+      mines += sys.value[v] == 1;
+    }
+    if (vars.empty()) continue;
+    for (int v : vars) frontier[v] = 1;
+    row_vars.push_back(std::move(vars));
+    row_target.push_back(r.target - mines);
+    open_rows.push_back(r.source);
+  }
+  std::vector<int> interior;
+  for (int v = 0; v < sys.vars; ++v)
+    if (sys.value[v] < 0 && !frontier[v]) interior.push_back(v);
+
+  // Components of the frontier: variables joined along each row.
+  boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS> graph(sys.vars);
+  for (const auto& vars : row_vars)
+    for (size_t k = 1; k < vars.size(); ++k) boost::add_edge(vars[k - 1], vars[k], graph);
+  std::vector<int> comp_of(sys.vars);
+  boost::connected_components(graph, comp_of.data());
+  std::map<int, int> index_of_comp;  // boost's component id -> ours, in order of first row
+  std::vector<Component> comps;
+  std::vector<std::vector<int>> comp_rows;
+  for (size_t r = 0; r < row_vars.size(); ++r) {
+    auto [it, added] = index_of_comp.emplace(comp_of[row_vars[r][0]], comps.size());
+    if (added) {
+      comps.emplace_back();
+      comps.back().first_source = open_rows[r];
+      comp_rows.emplace_back();
+    }
+    comp_rows[it->second].push_back(static_cast<int>(r));
+  }
+  for (size_t c = 0; c < comps.size(); ++c) {
+    Component& comp = comps[c];
+    // Groups: variables by the set of rows that see them, in order of first appearance.
+    std::map<int, std::vector<int>> rows_seeing;  // var -> local rows
+    for (size_t lr = 0; lr < comp_rows[c].size(); ++lr)
+      for (int v : row_vars[comp_rows[c][lr]]) rows_seeing[v].push_back(static_cast<int>(lr));
+    std::map<std::vector<int>, int> group_of;
+    std::vector<int> var_group;
+    for (size_t lr = 0; lr < comp_rows[c].size(); ++lr)
+      for (int v : row_vars[comp_rows[c][lr]]) {
+        auto [it, added] = group_of.emplace(rows_seeing[v], comp.groups.size());
+        if (added) {
+          comp.groups.emplace_back();
+          comp.rows_of.push_back(rows_seeing[v]);
+        }
+        auto& g = comp.groups[it->second];
+        if (std::find(g.begin(), g.end(), v) == g.end()) g.push_back(v);
+      }
+    for (int r : comp_rows[c]) comp.row_target.push_back(row_target[r]);
+  }
+  out.components = static_cast<int>(comps.size());
+
+  std::vector<Tally> tallies;
+  for (const Component& comp : comps) {
+    int cells = 0;
+    for (const auto& g : comp.groups) cells += static_cast<int>(g.size());
+    out.largest_component = std::max(out.largest_component, cells);
+    out.most_groups = std::max(out.most_groups, static_cast<int>(comp.groups.size()));
+    tallies.push_back(count_component(comp, remaining, threads));
+    Tally& t = tallies.back();
+    out.enumerated += t.visited;
+    // Scale to a maximum of 1: a common factor of every layout count, it cancels in the ratios.
+    Real top = 0;
+    for (Real x : t.layouts) top = std::max(top, x);
+    if (top == 0)
+      return inconsistent(comp.first_source,
+                          "no placement of mines fits the digits around this one");
+    out.layouts_log10 += static_cast<double>(std::log10(top));
+    for (Real& x : t.layouts) x /= top;
+    for (auto& v : t.mines)
+      for (Real& x : v) x /= top;
+    for (auto& v : t.free)
+      for (Real& x : v) x /= top;
+  }
+
+  // The interior's binomials, relative to the largest, for each number of frontier mines.
+  const int interior_cells = static_cast<int>(interior.size());
+  size_t frontier_max = 1;
+  for (const Tally& t : tallies) frontier_max += t.layouts.size() - 1;
+  std::vector<Real> log_ways(frontier_max, -INFINITY);
+  Real log_top = -INFINITY;
+  for (size_t t = 0; t < frontier_max; ++t) {
+    const int rest = remaining - static_cast<int>(t);
+    if (rest < 0 || rest > interior_cells) continue;
+    log_ways[t] = std::lgamma(static_cast<Real>(interior_cells) + 1) -
+                  std::lgamma(static_cast<Real>(rest) + 1) -
+                  std::lgamma(static_cast<Real>(interior_cells - rest) + 1);
+    log_top = std::max(log_top, log_ways[t]);
+  }
+  if (log_top == -INFINITY)
+    return inconsistent(-1, "the frontier cannot hold the " + std::to_string(remaining) +
+                                " mines left with " + std::to_string(interior_cells) +
+                                " cells away from the digits");
+  std::vector<Real> ways(frontier_max, 0);
+  for (size_t t = 0; t < frontier_max; ++t)
+    if (log_ways[t] > -INFINITY) ways[t] = std::exp(log_ways[t] - log_top);
+
+  // Everything but component c, convolved; c = comps.size() gives all of them.
+  auto others = [&](size_t skip) {
+    std::vector<Real> acc{1};
+    for (size_t c = 0; c < tallies.size(); ++c)
+      if (c != skip) acc = convolve(acc, tallies[c].layouts);
+    return acc;
+  };
+  const std::vector<Real> all = others(tallies.size());
+  Real z = 0, interior_mines = 0, interior_free = 0;
+  for (size_t t = 0; t < all.size(); ++t) {
+    const Real w = all[t] * ways[t];
+    z += w;
+    interior_mines += w * (remaining - static_cast<int>(t));
+    interior_free += w * (interior_cells - remaining + static_cast<int>(t));
+  }
+  if (z == 0)
+    return inconsistent(-1, "no layout of the " + std::to_string(remaining) +
+                                " mines left fits the frontier and the interior together");
+  out.layouts_log10 += static_cast<double>(std::log10(z) + log_top / std::log(10.0L));
+
+  auto set_cell = [&](int v, Real mines, Real free) {
+    const int cell = cell_of[v];
+    out.mine[cell] = static_cast<double>(mines / (mines + free));
+    if (mines == 0 || free == 0) out.decided_by[cell] = kEnumeration;
+  };
+  for (int v : interior) set_cell(v, interior_mines, interior_free);
+  for (size_t c = 0; c < comps.size(); ++c) {
+    const std::vector<Real> rest = others(c);
+    // weight[m]: the layouts of everything else when component c holds m mines.
+    std::vector<Real> weight(tallies[c].layouts.size(), 0);
+    for (size_t m = 0; m < weight.size(); ++m)
+      for (size_t t = 0; t < rest.size() && m + t < ways.size(); ++t)
+        weight[m] += rest[t] * ways[m + t];
+    for (size_t g = 0; g < comps[c].groups.size(); ++g) {
+      Real mines = 0, free = 0;
+      for (size_t m = 0; m < weight.size(); ++m) {
+        mines += tallies[c].mines[g][m] * weight[m];
+        free += tallies[c].free[g][m] * weight[m];
+      }
+      for (int v : comps[c].groups[g]) set_cell(v, mines, free);
+    }
+  }
+  for (int cell = 0; cell < n; ++cell)
+    if (out.decided_by[cell] == kEnumeration) out.hardest = "enumeration";
+  return out;
+}
+
+}  // namespace bs::mines

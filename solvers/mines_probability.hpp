@@ -1,0 +1,53 @@
+// Exact mine probabilities for a Minesweeper position.
+//
+// Every layout of the remaining mines that agrees with the digits is equally likely (the player
+// knows nothing else), so the probability of a mine on a cell is the share of those layouts with
+// a mine there. The engine finds it in stages, cheapest first, and records which stage decided
+// each cell:
+//   1. the deduction rules of heuristics/mines (single-row, then subset), to a fixpoint;
+//   2. exact enumeration of what they leave:
+//      - the undecided cells next to a digit (the frontier) split into connected components, cells
+//        joined when a digit sees both (Boost.Graph);
+//      - within a component, cells seen by the same digits are one group of s cells, and a group
+//        with k mines stands for C(s, k) layouts, so the search assigns counts, not cells;
+//      - each component's layouts are counted by their number of mines;
+//      - components and the cells next to no digit (the interior) are combined through the
+//        binomial count of ways to place the rest of the mines in the interior. Each component's
+//        counts are scaled to a maximum of 1, which cancels in every ratio, and the binomials are
+//        taken in log space, so nothing overflows on any board the format allows;
+//      - a component with many groups is split on its first groups, and the parts are counted in
+//        parallel with OpenMP, each into its own tally, summed in a fixed order: the answer does
+//        not depend on the thread count.
+// An inconsistent position (no layout fits) is reported with the digit, or the mine count, that
+// cannot be met.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "puzzles/mines/position.hpp"
+
+namespace bs::mines {
+
+struct Probabilities {
+  bool consistent = true;
+  std::string why;    // when inconsistent: what cannot be met
+  int bad_cell = -1;  // when inconsistent: the digit's cell, or -1 for the mine count
+  // Per cell: the probability of a mine; -1 for revealed cells; 1 for flags.
+  std::vector<double> mine;
+  // Per cell: the stage that decided it (an index into `stages`), or -1 when it is undecided or
+  // revealed.
+  std::vector<int> decided_by;
+  std::vector<std::string> stages;  // "flag", the rules' names, "enumeration"
+  std::string hardest;              // the most expensive stage that decided a cell, or "none"
+  double layouts_log10 = 0;         // log10 of the number of layouts that fit
+  int components = 0, largest_component = 0;  // frontier components, and the most cells in one
+  int most_groups = 0;                        // the most groups in one component
+  double enumerated = 0;                      // group assignments the enumeration visited
+};
+
+// `rules`: the deduction rules to run first, cheapest first (names from mine_rules()).
+Probabilities mine_probabilities(const Position& position, const std::vector<std::string>& rules,
+                                 int threads = 1);
+
+}  // namespace bs::mines

@@ -1,0 +1,91 @@
+// Minesweeper through the built CLI and the parser: bad input gets one located error and exit
+// code 2, an inconsistent position names the digit that cannot be met, and `solve --json` output
+// passes `verify` while a tampered claim of certainty does not.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "puzzles/mines/position.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using bs::testing_support::expect_error;
+using bs::testing_support::run_cli;
+using bs::testing_support::write_temp;
+using namespace bs::mines;
+
+TEST(MinesFormat, ParsesAndPrintsTheSameText) {
+  const std::string text = "4 3 2\n0001\n01F.\n01..\n";
+  const Position p = parse_position("# a comment\n\n" + text, "p.txt");
+  EXPECT_EQ(p.width, 4);
+  EXPECT_EQ(p.height, 3);
+  EXPECT_EQ(p.mines, 2);
+  EXPECT_EQ(p.at(2, 1), kFlag);
+  EXPECT_EQ(p.at(3, 2), kUnknown);
+  EXPECT_EQ(p.at(1, 2), 1);
+  EXPECT_EQ(format_position(p), text);
+  EXPECT_EQ(p.row_line, (std::vector<int>{4, 5, 6}));
+}
+
+TEST(MinesFormat, ErrorsNameLineAndColumn) {
+  expect_error([] { parse_position("", "e.txt"); }, 0, 0, "empty");
+  expect_error([] { parse_position("3 x 1\n", "e.txt"); }, 1, 3, "height");
+  expect_error([] { parse_position("3 3\n", "e.txt"); }, 1, 4, "mine count");
+  expect_error([] { parse_position("0 3 1\n", "e.txt"); }, 1, 1, "out of range");
+  expect_error([] { parse_position("2 2 5\n..\n..\n", "e.txt"); }, 1, 1, "more mines");
+  expect_error([] { parse_position("2 2 1\n..\n.9\n", "e.txt"); }, 3, 2, "unexpected '9'");
+  expect_error([] { parse_position("2 2 1\n...\n..\n", "e.txt"); }, 2, 3, "has 3 cells");
+  expect_error([] { parse_position("2 2 1\n..\n", "e.txt"); }, 2, 1, "2 rows");
+  expect_error([] { parse_position("2 2 1\n..\n..\n..\n", "e.txt"); }, 4, 1, "after the last");
+  expect_error([] { parse_position("99999999999999999999 2 1\n", "e.txt"); }, 1, 1, "out of range");
+  expect_error([] { parse_position("2000 2000 1\n", "e.txt"); }, 1, 1, "out of range");
+  expect_error([] { parse_position("2 2 1 7\n", "e.txt"); }, 1, 7, "unexpected text");
+}
+
+TEST(MinesCli, InconsistentPositionIsALocatedErrorWithExitCode2) {
+  // The 3 in the middle of the second row sees only two unknown cells.
+  const std::string path = write_temp("mines_bad.txt", "3 2 3\n.3.\n000\n");
+  const auto r = run_cli("solve mines " + path);
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find(path + ":2:2: inconsistent position"), std::string::npos) << r.err;
+  const std::string few = write_temp("mines_few.txt", "2 2 4\n1.\n..\n");
+  const auto f = run_cli("solve mines " + few);
+  EXPECT_EQ(f.code, 2);
+  EXPECT_NE(f.err.find(":1:1: inconsistent position"), std::string::npos) << f.err;
+}
+
+TEST(MinesCli, SolveJsonPassesVerifyAndATamperedClaimFails) {
+  const std::string path = write_temp("mines_ok.txt", "4 3 2\n01..\n12..\n....\n");
+  const auto r = run_cli("solve mines " + path + " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "solved");
+  EXPECT_TRUE(j["verified"].get<bool>());
+  const std::string result = write_temp("mines_ok.json", r.out);
+  const auto v = run_cli("verify mines " + path + " " + result);
+  EXPECT_EQ(v.code, 0) << v.out << v.err;
+  // Call an undecided cell certain, or change a probability: both must be caught (4x3 has at
+  // most 20 unknown cells, so every probability is re-counted).
+  nlohmann::json bad = j;
+  bool tampered = false;
+  for (int y = 0; y < 3 && !tampered; ++y)
+    for (int x = 0; x < 4 && !tampered; ++x)
+      if (bad["analysis"]["probability"][y][x].is_number() &&
+          bad["analysis"]["decided_by"][y][x].is_null()) {
+        bad["analysis"]["decided_by"][y][x] = "enumeration";
+        tampered = true;
+      }
+  ASSERT_TRUE(tampered);
+  const auto b = run_cli("verify mines " + path + " " + write_temp("mines_bad.json", bad.dump()));
+  EXPECT_EQ(b.code, 1) << b.out << b.err;
+  nlohmann::json shifted = j;
+  for (auto& row : shifted["analysis"]["probability"])
+    for (auto& p : row)
+      if (p.is_number() && p.get<double>() > 0 && p.get<double>() < 1) p = p.get<double>() + 1e-6;
+  const auto s =
+      run_cli("verify mines " + path + " " + write_temp("mines_shift.json", shifted.dump()));
+  EXPECT_EQ(s.code, 1) << s.out << s.err;
+}
+
+}  // namespace

@@ -1,0 +1,232 @@
+// The Minesweeper probability engine against brute force: on thousands of random positions with
+// at most 20 unknown cells, every probability must equal the share of all fitting layouts (to
+// 1e-9), a cell must be reported certain exactly when brute force finds it so, and a position
+// with no fitting layout must be reported inconsistent.
+#include "solvers/mines_probability.hpp"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <random>
+
+#include "heuristics/mines/system.hpp"
+#include "puzzles/mines/position.hpp"
+
+namespace {
+
+using namespace bs::mines;
+
+// Layout counts by brute force: every subset of the unknown cells with the right number of mines
+// that agrees with every digit. mine_count[k] counts the fitting layouts with a mine on unknown k.
+struct Brute {
+  double layouts = 0;
+  std::vector<double> mine_count;
+};
+
+Brute brute_force(const Position& p) {
+  std::vector<int> unknown;
+  int flags = 0;
+  for (int i = 0; i < p.width * p.height; ++i) {
+    if (p.cells[i] == kUnknown) unknown.push_back(i);
+    flags += p.cells[i] == kFlag;
+  }
+  const int u = static_cast<int>(unknown.size());
+  struct Digit {
+    uint32_t mask;
+    int target;
+  };
+  std::vector<Digit> digits;
+  for (int i = 0; i < p.width * p.height; ++i) {
+    if (p.cells[i] < 0) continue;
+    Digit d{0, p.cells[i]};
+    p.for_neighbours(i, [&](int j) {
+      if (p.cells[j] == kFlag) --d.target;
+      for (int k = 0; k < u; ++k)
+        if (unknown[k] == j) d.mask |= uint32_t{1} << k;
+    });
+    digits.push_back(d);
+  }
+  Brute b;
+  b.mine_count.assign(u, 0);
+  const int mines = p.mines - flags;
+  if (mines < 0 || mines > u) return b;
+  for (uint64_t m = 0; m < (uint64_t{1} << u); ++m) {
+    if (std::popcount(m) != mines) continue;
+    bool ok = true;
+    for (const Digit& d : digits)
+      if (std::popcount(static_cast<uint32_t>(m) & d.mask) != d.target) {
+        ok = false;
+        break;
+      }
+    if (!ok) continue;
+    b.layouts += 1;
+    for (int k = 0; k < u; ++k) b.mine_count[k] += (m >> k) & 1;
+  }
+  return b;
+}
+
+// A random position: a random layout, some of its safe cells revealed, some of its mines flagged,
+// at most `max_unknown` cells left unknown. With `corrupt`, one digit is changed at random, which
+// usually leaves no fitting layout.
+Position random_position(std::mt19937& rng, int max_unknown, bool corrupt) {
+  std::uniform_int_distribution<int> side(2, 7);
+  std::uniform_real_distribution<double> unit(0, 1);
+  Position p;
+  p.width = side(rng);
+  p.height = side(rng);
+  const int n = p.width * p.height;
+  std::vector<char> mine(n, 0);
+  const double density = 0.1 + 0.4 * unit(rng);
+  for (auto& m : mine) m = unit(rng) < density;
+  p.mines = static_cast<int>(std::count(mine.begin(), mine.end(), 1));
+  p.cells.assign(n, kUnknown);
+  // Reveal safe cells until few enough are unknown, flag some mines.
+  std::vector<int> order(n);
+  for (int i = 0; i < n; ++i) order[i] = i;
+  std::shuffle(order.begin(), order.end(), rng);
+  const int keep_unknown = std::uniform_int_distribution<int>(0, max_unknown)(rng);
+  int unknown = n;
+  for (int i : order) {
+    if (unknown <= keep_unknown) break;
+    if (mine[i]) {
+      if (unit(rng) < 0.5) {
+        p.cells[i] = kFlag;
+        --unknown;
+      }
+      continue;
+    }
+    int around = 0;
+    p.for_neighbours(i, [&](int j) { around += mine[j]; });
+    p.cells[i] = static_cast<int8_t>(around);
+    --unknown;
+  }
+  for (int i : order) {  // flag mines until few enough are unknown
+    if (unknown <= max_unknown) break;
+    if (mine[i] && p.cells[i] == kUnknown) {
+      p.cells[i] = kFlag;
+      --unknown;
+    }
+  }
+  if (corrupt) {
+    std::vector<int> digits;
+    for (int i = 0; i < n; ++i)
+      if (p.cells[i] >= 0) digits.push_back(i);
+    if (!digits.empty()) {
+      const int i = digits[rng() % digits.size()];
+      p.cells[i] = static_cast<int8_t>((p.cells[i] + 1 + rng() % 8) % 9);
+    }
+  }
+  return p;
+}
+
+std::vector<std::string> all_rules() {
+  std::vector<std::string> names;
+  for (const auto& e : mine_rules()) names.emplace_back(e.info.name);
+  return names;
+}
+
+void expect_matches_brute_force(const Position& p, const std::vector<std::string>& rules,
+                                int threads = 1) {
+  const Brute b = brute_force(p);
+  const Probabilities got = mine_probabilities(p, rules, threads);
+  const std::string where = format_position(p);
+  ASSERT_EQ(got.consistent, b.layouts > 0) << got.why << "\n" << where;
+  if (!got.consistent) return;
+  EXPECT_NEAR(got.layouts_log10, std::log10(b.layouts), 1e-9) << where;
+  int k = 0;
+  for (int i = 0; i < p.width * p.height; ++i) {
+    if (p.cells[i] != kUnknown) continue;
+    const double want = b.mine_count[k++] / b.layouts;
+    EXPECT_NEAR(got.mine[i], want, 1e-9) << "cell " << i << "\n" << where;
+    const bool certain = want == 0 || want == 1;
+    EXPECT_EQ(got.decided_by[i] >= 0, certain) << "cell " << i << "\n" << where;
+    if (got.decided_by[i] >= 0) {
+      EXPECT_EQ(got.mine[i], want) << "cell " << i << "\n" << where;
+    }
+  }
+}
+
+TEST(MinesProbability, AgreesWithBruteForceOnRandomPositions) {
+  std::mt19937 rng(20261124);
+  int large = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const Position p = random_position(rng, 20, false);
+    large += std::count(p.cells.begin(), p.cells.end(), kUnknown) >= 16;
+    expect_matches_brute_force(p, all_rules());
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GE(large, 200) << "positions with 16 to 20 unknown cells must be common";
+}
+
+TEST(MinesProbability, EnumerationAloneAgreesWithBruteForce) {
+  std::mt19937 rng(20261125);
+  for (int i = 0; i < 500; ++i) {
+    expect_matches_brute_force(random_position(rng, 20, false), {});
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST(MinesProbability, CorruptedPositionsAreInconsistentExactlyWhenBruteForceSaysSo) {
+  std::mt19937 rng(20261126);
+  int inconsistent = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const Position p = random_position(rng, 20, true);
+    expect_matches_brute_force(p, all_rules());
+    if (HasFatalFailure()) return;
+    inconsistent += brute_force(p).layouts == 0;
+  }
+  EXPECT_GE(inconsistent, 300) << "the corruption must make inconsistent positions";
+}
+
+// Expert boards opened as a game opens them, by flood fill from cells with no mine around:
+// components far beyond brute force. The expected number of mines over the unknown cells must
+// be the mines left, and two threads must give bit-identical answers to one.
+TEST(MinesProbabilityParallel, LargeComponentsAreThreadCountIndependent) {
+  std::mt19937 rng(7);
+  int largest = 0, most_groups = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    Position p;
+    p.width = 30;
+    p.height = 16;
+    p.mines = 99;
+    const int n = p.width * p.height;
+    std::vector<int> cells(n);
+    for (int i = 0; i < n; ++i) cells[i] = i;
+    std::shuffle(cells.begin(), cells.end(), rng);
+    std::vector<char> mine(n, 0);
+    for (int k = 0; k < p.mines; ++k) mine[cells[k]] = 1;
+    std::vector<int> around(n, 0);
+    for (int i = 0; i < n; ++i) p.for_neighbours(i, [&](int j) { around[i] += mine[j]; });
+    p.cells.assign(n, kUnknown);
+    int revealed = 0;
+    for (int start : cells) {  // open zeros until a third of the board shows
+      if (revealed >= n / 3) break;
+      if (mine[start] || around[start] != 0 || p.cells[start] != kUnknown) continue;
+      std::vector<int> stack{start};
+      while (!stack.empty()) {
+        const int i = stack.back();
+        stack.pop_back();
+        if (p.cells[i] != kUnknown) continue;
+        p.cells[i] = static_cast<int8_t>(around[i]);
+        ++revealed;
+        if (around[i] == 0) p.for_neighbours(i, [&](int j) { stack.push_back(j); });
+      }
+    }
+    const Probabilities one = mine_probabilities(p, all_rules(), 1);
+    const Probabilities two = mine_probabilities(p, all_rules(), 2);
+    ASSERT_TRUE(one.consistent) << one.why;
+    largest = std::max(largest, one.largest_component);
+    most_groups = std::max(most_groups, one.most_groups);
+    EXPECT_EQ(one.mine, two.mine);
+    EXPECT_EQ(one.layouts_log10, two.layouts_log10);
+    double expected = 0;
+    for (int i = 0; i < n; ++i)
+      if (p.cells[i] == kUnknown) expected += one.mine[i];
+    EXPECT_NEAR(expected, p.mines, 1e-6);
+  }
+  EXPECT_GE(largest, 30) << "the openings must make large components";
+  EXPECT_GE(most_groups, 16) << "some component must be large enough to be split over threads";
+}
+
+}  // namespace
