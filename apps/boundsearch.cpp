@@ -18,6 +18,7 @@
 #include "puzzles/peg/format.hpp"
 #include "solvers/bench.hpp"
 #include "solvers/measure.hpp"
+#include "solvers/mines_play.hpp"
 #include "solvers/peg.hpp"
 #include "solvers/peg_analysis.hpp"
 #include "solvers/solver.hpp"
@@ -102,6 +103,15 @@ int main(int argc, char** argv) {
   analyse->add_flag("--recheck-search", recheck_search,
                     "re-check exhaustive-search answers with the plain search too (slow)");
   add_option_flags(*analyse, given);
+
+  std::string record_file;
+  auto* play = app.add_subcommand(
+      "play", "mines: play games (--board, --first-click, --games, --seed, --threads); win rate");
+  play->add_option("puzzle", puzzle, "must be mines")->required();
+  play->add_option("--record", record_file,
+                   "write each game's mine layout and clicks as JSON lines, to replay it");
+  play->add_flag("--json", json, "print the summary as one JSON object");
+  add_option_flags(*play, given);
 
   auto* bench = app.add_subcommand(
       "bench",
@@ -225,6 +235,69 @@ int main(int argc, char** argv) {
       const std::string md = bs::peg::analysis_markdown(a);
       std::cout << md;
       if (!out_dir.empty()) bs::peg::write_analysis(a, out_dir);
+      return 0;
+    }
+    if (*play) {
+      if (puzzle != "mines") throw std::invalid_argument("play: only the mines puzzle is played");
+      // `play mines --rules sfar` names the first-click rule, as the literature writes it.
+      std::string rule = options.text("first-click");
+      if (options.text("rules") == "sfar" || options.text("rules") == "snr") {
+        rule = options.text("rules");
+        options.set("rules", "default");
+      }
+      const bs::mines::BoardSpec spec =
+          bs::mines::parse_board_spec(options.text("board"), rule, options.text("click"));
+      const bs::mines::Strategy strategy = bs::mines::strategy_from(options);
+      const int threads = bs::resolve_threads(options);
+      const auto seed = static_cast<uint64_t>(options.integer("seed"));
+      std::vector<bs::mines::GameRecord> records;
+      const bs::mines::PlaySummary s =
+          bs::mines::play_games(spec, strategy, seed, options.integer("games"), threads,
+                                record_file.empty() ? nullptr : &records);
+      if (!record_file.empty()) {
+        std::ofstream out(record_file);
+        for (const auto& r : records) {
+          const bs::mines::Layout layout = bs::mines::deal(spec, seed, r.index);
+          nlohmann::json mines = nlohmann::json::array(), clicks = nlohmann::json::array();
+          for (int i = 0; i < spec.width * spec.height; ++i)
+            if (layout.mine[i]) mines.push_back({i % spec.width, i / spec.width});
+          for (int c : r.clicks) clicks.push_back({c % spec.width, c / spec.width});
+          out << nlohmann::json{{"game", r.index},       {"seed", seed},
+                                {"board", spec.name()},  {"width", spec.width},
+                                {"height", spec.height}, {"mines", mines},
+                                {"clicks", clicks},      {"won", r.won}}
+                     .dump()
+              << '\n';
+        }
+        if (!out.flush()) throw bs::InputError(record_file, 0, 0, "cannot write the record");
+      }
+      const nlohmann::json j = {{"board", spec.name()},
+                                {"games", s.games},
+                                {"wins", s.wins},
+                                {"win_rate", s.win_rate},
+                                {"wilson_low", s.wilson_low},
+                                {"wilson_high", s.wilson_high},
+                                {"games_per_second", s.games_per_second},
+                                {"cpu_seconds_per_game", s.cpu_seconds_per_game},
+                                {"guesses_per_game", s.guesses_per_game},
+                                {"wall_seconds", s.wall_seconds},
+                                {"threads", threads},
+                                {"seed", seed},
+                                {"options", options.non_default()}};
+      if (json) {
+        std::cout << j.dump() << '\n';
+      } else {
+        std::printf("board             %s\n", spec.name().c_str());
+        std::printf("games             %lld\n", static_cast<long long>(s.games));
+        std::printf("wins              %lld\n", static_cast<long long>(s.wins));
+        std::printf("win rate          %.4f%%  (95%% Wilson interval %.4f%% - %.4f%%)\n",
+                    100 * s.win_rate, 100 * s.wilson_low, 100 * s.wilson_high);
+        std::printf("games per second  %.1f\n", s.games_per_second);
+        std::printf("cpu s per game    %.6f\n", s.cpu_seconds_per_game);
+        std::printf("guesses per game  %.3f\n", s.guesses_per_game);
+        std::printf("threads           %d\nseed              %llu\n", threads,
+                    static_cast<unsigned long long>(seed));
+      }
       return 0;
     }
     if (*bench) {

@@ -72,6 +72,20 @@ const std::vector<OptionSpec>& option_table() {
       {"probe-depth", OptionType::Int, "-1", -1, 1024,
        "futoshiki: probing rules run at nodes no deeper than this (0: the root only); -1: every "
        "node, or the root and its children when counting all solutions"},
+      {"board", OptionType::Text, "expert", 0, 0,
+       "mines: beginner (8x8, 10), beginner9 (9x9, 10), intermediate (16x16, 40), expert (30x16, "
+       "99) or WxHxM"},
+      {"first-click", OptionType::Text, "sfar", 0, 0,
+       "mines: sfar (the first click is safe) or snr (it and its neighbours are); `play --rules "
+       "sfar|snr` sets it too"},
+      {"click", OptionType::Text, "", 0, 0,
+       "mines: the first click as x,y; default (0,0) under sfar, (3,3) under snr"},
+      {"games", OptionType::Int, "1000", 1, 1e12, "mines: games to play"},
+      {"play-off", OptionType::Text, "", 0, 0,
+       "mines: strategy elements switched off, a comma list of tiebreak, fifty-fifty, subset"},
+      {"near-tie", OptionType::Real, "0", 0, 1,
+       "mines: guesses within this of the least mine probability count as tied (the tie-break "
+       "then picks the likeliest opening)"},
       {"size", OptionType::Int, "7", 1, 32, "generate: side of the grid"},
       {"grade", OptionType::Text, "any", 0, 0,
        "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')"},

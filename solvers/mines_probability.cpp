@@ -186,7 +186,7 @@ std::vector<Real> convolve(const std::vector<Real>& a, const std::vector<Real>& 
 }  // namespace
 
 Probabilities mine_probabilities(const Position& p, const std::vector<std::string>& rules,
-                                 int threads) {
+                                 int threads, bool enumerate) {
   const int n = p.width * p.height;
   Probabilities out;
   out.mine.assign(n, -1);
@@ -262,6 +262,7 @@ Probabilities mine_probabilities(const Position& p, const std::vector<std::strin
     decided_mines += sys.value[v];
   }
   out.hardest = hardest >= 0 ? rules[hardest] : "none";
+  if (!enumerate) return out;
 
   // Stage 2: enumeration of the undecided cells.
   const int remaining = mines_left - decided_mines;

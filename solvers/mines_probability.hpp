@@ -46,8 +46,9 @@ struct Probabilities {
   double enumerated = 0;                      // group assignments the enumeration visited
 };
 
-// `rules`: the deduction rules to run first, cheapest first (names from mine_rules()).
+// `rules`: the deduction rules to run first, cheapest first (names from mine_rules()). With
+// `enumerate` false the engine stops after them: undecided unknown cells get probability -1.
 Probabilities mine_probabilities(const Position& position, const std::vector<std::string>& rules,
-                                 int threads = 1);
+                                 int threads = 1, bool enumerate = true);
 
 }  // namespace bs::mines

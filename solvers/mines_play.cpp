@@ -1,0 +1,185 @@
+#include "solvers/mines_play.hpp"
+
+#include <omp.h>
+
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <sstream>
+#include <stdexcept>
+
+#include "solvers/mines_probability.hpp"
+
+namespace bs::mines {
+
+namespace {
+
+double thread_cpu_seconds() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// A coin toss nothing can settle: two unknown cells, each 1/2, that the same digits see, with no
+// other unknown cell next to either of them (so no reveal can ever add a digit that tells them
+// apart). Guessing it now or later wins equally often; now saves the work in between.
+bool forced_pair(const Position& v, const Probabilities& a, int c) {
+  if (std::abs(a.mine[c] - 0.5) > 1e-12) return false;
+  int partner = -1, others = 0;
+  v.for_neighbours(c, [&](int j) {
+    if (v.cells[j] != kUnknown) return;
+    if (std::abs(a.mine[j] - 0.5) < 1e-12 && partner < 0)
+      partner = j;
+    else
+      ++others;
+  });
+  if (partner < 0 || others > 0) return false;
+  bool alone = true;
+  v.for_neighbours(partner, [&](int j) { alone = alone && (j == c || v.cells[j] != kUnknown); });
+  if (!alone) return false;
+  // The same digits see both.
+  std::vector<int> seen_c, seen_p;
+  v.for_neighbours(c, [&](int j) {
+    if (v.cells[j] >= 0) seen_c.push_back(j);
+  });
+  v.for_neighbours(partner, [&](int j) {
+    if (v.cells[j] >= 0) seen_p.push_back(j);
+  });
+  return seen_c == seen_p;
+}
+
+}  // namespace
+
+Strategy strategy_from(const Options& options) {
+  Strategy s;
+  std::stringstream off(options.text("play-off"));
+  for (std::string item; std::getline(off, item, ',');) {
+    if (item.empty()) continue;
+    if (item == "tiebreak")
+      s.tiebreak = false;
+    else if (item == "fifty-fifty")
+      s.fifty_fifty = false;
+    else if (item == "subset")
+      s.rules = {"single-row"};
+    else
+      throw std::invalid_argument(
+          "mines: --play-off knows tiebreak, fifty-fifty and subset, not '" + item + "'");
+  }
+  s.near_tie = options.real("near-tie");
+  return s;
+}
+
+GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy& strategy,
+                     uint64_t index) {
+  const double t0 = thread_cpu_seconds();
+  GameRecord rec;
+  rec.index = index;
+  int mines = 0;
+  for (uint8_t m : layout.mine) mines += m;
+  Game game(layout, mines);
+  auto click = [&](int cell) {
+    rec.clicks.push_back(cell);
+    game.reveal(cell);
+  };
+  click(spec.click_y * spec.width + spec.click_x);
+  const int n = spec.width * spec.height;
+  while (!game.won() && !game.lost()) {
+    const Position& v = game.view();
+    // Certain moves: the rules first, the enumeration when they stall.
+    Probabilities a = mine_probabilities(v, strategy.rules, 1, /*enumerate=*/false);
+    bool moved = false;
+    for (int pass = 0; pass < 2 && !moved; ++pass) {
+      if (pass == 1) a = mine_probabilities(v, strategy.rules, 1, /*enumerate=*/true);
+      if (!a.consistent) throw std::logic_error("mines: a game position became inconsistent");
+      for (int i = 0; i < n; ++i) {
+        if (v.cells[i] != kUnknown || a.decided_by[i] < 0) continue;
+        if (a.mine[i] == 1) {
+          game.flag(i);
+        } else {
+          click(i);
+          moved = true;
+        }
+      }
+    }
+    if (moved || game.won()) continue;
+    // A guess: the least probability of a mine; near-ties go to the cell likeliest to open.
+    double best = 2;
+    for (int i = 0; i < n; ++i)
+      if (v.cells[i] == kUnknown) best = std::min(best, a.mine[i]);
+    int choice = -1;
+    double choice_open = -1;
+    for (int i = 0; i < n; ++i) {
+      if (v.cells[i] != kUnknown || a.mine[i] > best + strategy.near_tie + 1e-12) continue;
+      if (strategy.fifty_fifty && forced_pair(v, a, i)) {
+        choice = i;
+        break;
+      }
+      if (!strategy.tiebreak) {
+        if (choice < 0 || a.mine[i] < a.mine[choice]) choice = i;
+        continue;
+      }
+      double open = 1 - a.mine[i];
+      v.for_neighbours(i, [&](int j) {
+        if (v.cells[j] == kUnknown) open *= 1 - a.mine[j];
+      });
+      if (open > choice_open + 1e-15) {
+        choice = i;
+        choice_open = open;
+      }
+    }
+    ++rec.guesses;
+    click(choice);
+  }
+  rec.won = game.won();
+  rec.cpu_seconds = thread_cpu_seconds() - t0;
+  return rec;
+}
+
+void wilson_interval(int64_t wins, int64_t games, double& low, double& high) {
+  if (games == 0) {
+    low = 0, high = 1;
+    return;
+  }
+  const double z = 1.959963984540054, n = static_cast<double>(games);
+  const double p = static_cast<double>(wins) / n;
+  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+  const double half = z / (1 + z * z / n) * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n));
+  low = centre - half;
+  high = centre + half;
+}
+
+PlaySummary play_games(const BoardSpec& spec, const Strategy& strategy, uint64_t seed,
+                       int64_t games, int threads, std::vector<GameRecord>* records) {
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<GameRecord> all(records ? games : 0);
+  std::vector<char> won(games, 0);
+  std::vector<int> guesses(games, 0);
+  std::vector<double> cpu(games, 0);
+#pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 16)
+  for (int64_t g = 0; g < games; ++g) {
+    const Layout layout = deal(spec, seed, static_cast<uint64_t>(g));
+    GameRecord r = play_game(spec, layout, strategy, static_cast<uint64_t>(g));
+    won[g] = r.won;
+    guesses[g] = r.guesses;
+    cpu[g] = r.cpu_seconds;
+    if (records) all[g] = std::move(r);
+  }
+  PlaySummary s;
+  s.games = games;
+  double guess_total = 0;
+  for (int64_t g = 0; g < games; ++g) {
+    s.wins += won[g];
+    s.cpu_seconds += cpu[g];
+    guess_total += guesses[g];
+  }
+  s.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  s.win_rate = games ? static_cast<double>(s.wins) / static_cast<double>(games) : 0;
+  wilson_interval(s.wins, games, s.wilson_low, s.wilson_high);
+  s.games_per_second = s.wall_seconds > 0 ? static_cast<double>(games) / s.wall_seconds : 0;
+  s.cpu_seconds_per_game = games ? s.cpu_seconds / static_cast<double>(games) : 0;
+  s.guesses_per_game = games ? guess_total / static_cast<double>(games) : 0;
+  if (records) *records = std::move(all);
+  return s;
+}
+
+}  // namespace bs::mines

@@ -1,0 +1,61 @@
+// Playing Minesweeper: a strategy, games by the hundred thousand, and their statistics.
+//
+// The strategy, element by element (each can be switched off by name, --play-off, so that an
+// experiment can measure what it is worth):
+// - the certain moves first: the deduction rules, and when they stall the exact probabilities,
+//   reveal every cell that is certainly safe (this element cannot be switched off);
+// - otherwise the cell least likely to hold a mine;
+// - `tiebreak`: among cells within --near-tie of the least probability, the one most likely to
+//   open an area (all its unknown neighbours safe, their probabilities taken as independent),
+//   which is the cheap half of the literature's "progress" and "secondary safety" ideas;
+// - `fifty-fifty`: a pair of cells that nothing else can ever tell apart (each 1/2, seen by the
+//   same digits and no unknown neighbour left to reveal) is guessed at once, so no later
+//   work is spent on a coin toss that must be made anyway.
+// Every game is a pure function of (seed, index, board, rule, strategy), and the statistics of a
+// run do not depend on the thread count.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/options.hpp"
+#include "puzzles/mines/game.hpp"
+
+namespace bs::mines {
+
+struct Strategy {
+  bool tiebreak = true;
+  bool fifty_fifty = true;
+  double near_tie = 0.0;  // probabilities within this of the least count as tied
+  std::vector<std::string> rules{"single-row", "subset"};
+};
+// From the options play-off and near-tie; throws std::invalid_argument on an unknown element.
+Strategy strategy_from(const Options& options);
+
+struct GameRecord {
+  uint64_t index = 0;
+  bool won = false;
+  int guesses = 0;          // moves that were not certain
+  std::vector<int> clicks;  // revealed cells, in order (certain ones included)
+  double cpu_seconds = 0;
+};
+GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy& strategy,
+                     uint64_t index = 0);
+
+struct PlaySummary {
+  int64_t games = 0, wins = 0;
+  double win_rate = 0, wilson_low = 0, wilson_high = 0;  // 95% Wilson interval
+  double wall_seconds = 0, cpu_seconds = 0;
+  double games_per_second = 0, cpu_seconds_per_game = 0;
+  double guesses_per_game = 0;
+};
+// Plays games first .. first + games - 1 of (spec, seed) on `threads` threads. With `records`,
+// every game's record is kept there, in game order.
+PlaySummary play_games(const BoardSpec& spec, const Strategy& strategy, uint64_t seed,
+                       int64_t games, int threads, std::vector<GameRecord>* records = nullptr);
+
+// The 95% Wilson score interval of `wins` out of `games`.
+void wilson_interval(int64_t wins, int64_t games, double& low, double& high);
+
+}  // namespace bs::mines

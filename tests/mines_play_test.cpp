@@ -1,0 +1,119 @@
+// Minesweeper games: deals are reproducible and follow the first-click rules, MBF files round-trip,
+// a game's record replays to its outcome, the Wilson interval matches known values, and the
+// statistics of a run are the same on one thread and on two.
+#include "solvers/mines_play.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/error.hpp"
+#include "puzzles/mines/game.hpp"
+
+namespace {
+
+using namespace bs::mines;
+
+TEST(MinesGame, DealsAreReproducibleAndKeepTheFirstClickSafe) {
+  for (const char* rule : {"sfar", "snr"}) {
+    const BoardSpec spec = parse_board_spec("expert", rule, "");
+    EXPECT_EQ(spec.click_x, spec.snr ? 3 : 0);
+    for (uint64_t g = 0; g < 200; ++g) {
+      const Layout a = deal(spec, 42, g), b = deal(spec, 42, g);
+      ASSERT_EQ(a.mine, b.mine);
+      EXPECT_EQ(std::count(a.mine.begin(), a.mine.end(), 1), 99);
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          if (!spec.snr && (dx || dy)) continue;
+          const int x = spec.click_x + dx, y = spec.click_y + dy;
+          if (x < 0 || y < 0) continue;
+          EXPECT_EQ(a.mine[y * spec.width + x], 0) << rule << " game " << g;
+        }
+    }
+    EXPECT_NE(deal(spec, 42, 0).mine, deal(spec, 42, 1).mine);
+    EXPECT_NE(deal(spec, 42, 0).mine, deal(spec, 43, 0).mine);
+  }
+}
+
+TEST(MinesGame, EveryCellGetsAMineEquallyOften) {
+  // SFAR on a 3x3 board with 4 mines: each of the 8 other cells holds a mine half the time.
+  const BoardSpec spec = parse_board_spec("3x3x4", "sfar", "");
+  std::vector<int> hits(9, 0);
+  const int games = 40000;
+  for (int g = 0; g < games; ++g) {
+    const Layout l = deal(spec, 7, g);
+    for (int i = 0; i < 9; ++i) hits[i] += l.mine[i];
+  }
+  EXPECT_EQ(hits[0], 0);
+  for (int i = 1; i < 9; ++i) EXPECT_NEAR(hits[i] / double(games), 0.5, 0.015) << i;
+}
+
+TEST(MinesGame, BoardSpecsAndTheirErrors) {
+  EXPECT_EQ(parse_board_spec("beginner", "sfar", "").mines, 10);
+  EXPECT_EQ(parse_board_spec("intermediate", "snr", "").width, 16);
+  EXPECT_EQ(parse_board_spec("5x4x3", "sfar", "2,1").click_y, 1);
+  EXPECT_THROW(parse_board_spec("huge", "sfar", ""), std::invalid_argument);
+  EXPECT_THROW(parse_board_spec("3x3x9", "sfar", ""), std::invalid_argument);
+  EXPECT_THROW(parse_board_spec("4x4x13", "snr", ""), std::invalid_argument);
+  EXPECT_THROW(parse_board_spec("expert", "first", ""), std::invalid_argument);
+  EXPECT_THROW(parse_board_spec("expert", "sfar", "30,0"), std::invalid_argument);
+}
+
+TEST(MinesGame, MbfRoundTripsAndRejectsBadFiles) {
+  const BoardSpec spec = parse_board_spec("expert", "sfar", "");
+  const Layout l = deal(spec, 1, 2);
+  const std::string bytes = to_mbf(l);
+  EXPECT_EQ(bytes.size(), 4u + 2 * 99);
+  const Layout back = from_mbf(bytes, "b.mbf");
+  EXPECT_EQ(back.width, 30);
+  EXPECT_EQ(back.mine, l.mine);
+  EXPECT_THROW(from_mbf(bytes.substr(0, 10), "b.mbf"), bs::InputError);
+  std::string off = bytes;
+  off[4] = 40;  // x beyond the width
+  EXPECT_THROW(from_mbf(off, "b.mbf"), bs::InputError);
+  std::string twice = bytes;
+  twice[6] = twice[4], twice[7] = twice[5];
+  EXPECT_THROW(from_mbf(twice, "b.mbf"), bs::InputError);
+}
+
+TEST(MinesGame, ARecordReplaysToItsOutcome) {
+  const BoardSpec spec = parse_board_spec("intermediate", "sfar", "");
+  int wins = 0;
+  for (uint64_t g = 0; g < 100; ++g) {
+    const Layout l = deal(spec, 9, g);
+    const GameRecord r = play_game(spec, l, Strategy{}, g);
+    Game replay(l, 40);
+    bool alive = true;
+    for (size_t k = 0; k < r.clicks.size(); ++k) {
+      ASSERT_TRUE(alive) << "a click after the game was lost";
+      alive = replay.reveal(r.clicks[k]);
+    }
+    EXPECT_EQ(replay.won(), r.won) << g;
+    EXPECT_EQ(replay.lost(), !r.won) << g;
+    wins += r.won;
+  }
+  EXPECT_GT(wins, 50);
+}
+
+TEST(MinesGame, WilsonIntervalMatchesKnownValues) {
+  double low, high;
+  wilson_interval(50, 100, low, high);  // 0.5 +- 0.0962 (centre 0.5)
+  EXPECT_NEAR(low, 0.40383, 1e-5);
+  EXPECT_NEAR(high, 0.59617, 1e-5);
+  wilson_interval(0, 10, low, high);
+  EXPECT_NEAR(low, 0, 1e-12);
+  EXPECT_NEAR(high, 0.27753, 1e-5);
+}
+
+TEST(MinesPlayParallel, StatisticsDoNotDependOnTheThreadCount) {
+  const BoardSpec spec = parse_board_spec("intermediate", "sfar", "");
+  std::vector<GameRecord> one, two;
+  const PlaySummary a = play_games(spec, Strategy{}, 5, 300, 1, &one);
+  const PlaySummary b = play_games(spec, Strategy{}, 5, 300, 2, &two);
+  EXPECT_EQ(a.wins, b.wins);
+  EXPECT_EQ(a.guesses_per_game, b.guesses_per_game);
+  ASSERT_EQ(one.size(), two.size());
+  for (size_t g = 0; g < one.size(); ++g) EXPECT_EQ(one[g].clicks, two[g].clicks) << g;
+}
+
+}  // namespace
