@@ -373,7 +373,7 @@ class PegProblem {
   std::vector<Group> groups_;
   std::vector<Move> jump_of_;  // [group * holes + source]
   int holes_ = 0;
-  const std::vector<int>& budget_;
+  std::vector<int> budget_;  // a copy: callers often build the budget in a temporary
   std::vector<std::pair<const PegRule*, int>> node_rules_;
   std::vector<RuleCut> cuts_;
   std::vector<int64_t> delta_;  // [jump * cuts + cut]: change of the cut's sum
