@@ -84,8 +84,11 @@ const std::vector<OptionSpec>& option_table() {
       {"play-off", OptionType::Text, "", 0, 0,
        "mines: strategy elements switched off, a comma list of tiebreak, fifty-fifty, subset"},
       {"near-tie", OptionType::Real, "0", 0, 1,
-       "mines: guesses within this of the least mine probability count as tied (the tie-break "
-       "then picks the likeliest opening)"},
+       "mines: cells within this of the least mine probability are weighed by the progress "
+       "score"},
+      {"progress-weight", OptionType::Real, "0", 0, 1000,
+       "mines: weight w of progress in the guess score (1 - p)(1 + w * progress); 0 leaves it "
+       "out"},
       {"size", OptionType::Int, "7", 1, 32, "generate: side of the grid"},
       {"grade", OptionType::Text, "any", 0, 0,
        "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')"},

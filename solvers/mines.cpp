@@ -176,6 +176,52 @@ std::string verify_files(const std::string& instance_path, const std::string& re
   return check_analysis(p, claim);
 }
 
+// An SVG heat map: unknown cells shaded from green (safe) through yellow to red (a mine) by their
+// probability, certain ones marked S or M, digits and flags as the player sees them.
+std::string render(const std::string& path, const Options& options, bool /*solved*/) {
+  const Position p = read_position(path);
+  const Probabilities a = mine_probabilities(
+      p, select_rules(mine_rule_infos(), options.text("rules")), resolve_threads(options));
+  if (!a.consistent) throw InputError(path, p.header_line, 1, "inconsistent position: " + a.why);
+  constexpr int kCell = 28;
+  std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
+                    std::to_string(p.width * kCell + 2) + "\" height=\"" +
+                    std::to_string(p.height * kCell + 2) + "\" font-family=\"sans-serif\">\n";
+  char buf[320];
+  for (int i = 0; i < p.width * p.height; ++i) {
+    const int x = 1 + (i % p.width) * kCell, y = 1 + (i / p.width) * kCell;
+    const int8_t c = p.cells[i];
+    std::string fill = "#d9d9d9", label;
+    if (c >= 0) {
+      fill = "#f7f7f7";
+      if (c > 0) label = std::to_string(c);
+    } else if (c == kFlag) {
+      fill = "#7f7f7f";
+      label = "F";
+    } else {
+      const double q = a.mine[i];  // green (0) -> yellow (0.5) -> red (1)
+      const int red = static_cast<int>(255 * std::min(1.0, 2 * q));
+      const int green = static_cast<int>(255 * std::min(1.0, 2 * (1 - q)));
+      std::snprintf(buf, sizeof buf, "#%02x%02x40", red, green);
+      fill = buf;
+      if (a.decided_by[i] >= 0) label = q == 1 ? "M" : "S";
+    }
+    std::snprintf(buf, sizeof buf,
+                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
+                  "stroke=\"#555\"><title>%.6f</title></rect>\n",
+                  x, y, kCell, kCell, fill.c_str(),
+                  c == kUnknown ? a.mine[i] : (c == kFlag ? 1.0 : 0.0));
+    svg += buf;
+    if (!label.empty()) {
+      std::snprintf(buf, sizeof buf,
+                    "<text x=\"%d\" y=\"%d\" font-size=\"16\" text-anchor=\"middle\">%s</text>\n",
+                    x + kCell / 2, y + kCell / 2 + 6, label.c_str());
+      svg += buf;
+    }
+  }
+  return svg + "</svg>\n";
+}
+
 }  // namespace
 
 std::string check_analysis(const Position& p, const Probabilities& a) {
@@ -196,9 +242,10 @@ std::string check_analysis(const Position& p, const Probabilities& a) {
 }
 
 PuzzleSolver mines_solver() {
-  return PuzzleSolver{"mines",
-                      "Minesweeper: exact mine probabilities and certain cells of a position",
-                      mine_rule_infos, solve_file, verify_files};
+  PuzzleSolver p{"mines", "Minesweeper: exact mine probabilities and certain cells of a position",
+                 mine_rule_infos, solve_file, verify_files};
+  p.render = render;
+  return p;
 }
 
 }  // namespace bs::mines

@@ -2,12 +2,14 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <ctime>
 #include <sstream>
 #include <stdexcept>
 
+#include "heuristics/mines/system.hpp"
 #include "solvers/mines_probability.hpp"
 
 namespace bs::mines {
@@ -48,6 +50,79 @@ bool forced_pair(const Position& v, const Probabilities& a, int c) {
   return seen_c == seen_p;
 }
 
+// The chance that revealing `c` (if it is safe) lets the rules decide another cell at once: the
+// literature's "progress". Each digit c could show is tried on the patch around c (the digits
+// within two cells and their unknown neighbours); its probability comes from the neighbours'
+// mine probabilities taken as independent. Digits the patch's rules refute get no weight.
+double progress_of(const Position& v, const Probabilities& a, int c,
+                   const std::vector<std::string>& rules) {
+  const int cx = c % v.width, cy = c / v.width;
+  int flags = 0;
+  std::vector<double> unknown_p;
+  v.for_neighbours(c, [&](int j) {
+    if (v.cells[j] == kFlag) ++flags;
+    if (v.cells[j] == kUnknown) unknown_p.push_back(std::clamp(a.mine[j], 0.0, 1.0));
+  });
+  // Poisson-binomial distribution of the mines among c's unknown neighbours.
+  std::vector<double> dist{1.0};
+  for (double q : unknown_p) {
+    std::vector<double> next(dist.size() + 1, 0);
+    for (size_t k = 0; k < dist.size(); ++k) {
+      next[k] += dist[k] * (1 - q);
+      next[k + 1] += dist[k] * q;
+    }
+    dist = std::move(next);
+  }
+  // The patch: variables for unknown cells within three of c, rows for digits within two.
+  std::vector<int> var_of_cell;  // indexed by patch cell (7x7), -1 when not a variable
+  auto patch = [&](int x, int y) { return (y - cy + 3) * 7 + (x - cx + 3); };
+  var_of_cell.assign(49, -1);
+  MineSystem base;
+  for (int y = cy - 3; y <= cy + 3; ++y)
+    for (int x = cx - 3; x <= cx + 3; ++x)
+      if (x >= 0 && y >= 0 && x < v.width && y < v.height && v.at(x, y) == kUnknown &&
+          (x != cx || y != cy))
+        var_of_cell[patch(x, y)] = base.vars++;
+  auto add_row = [&](MineSystem& sys, int cell, int digit) {
+    Row row;
+    row.source = cell;
+    row.target = digit;
+    v.for_neighbours(cell, [&](int j) {
+      const int x = j % v.width, y = j / v.width;
+      if (v.cells[j] == kFlag) --row.target;
+      if (v.cells[j] == kUnknown && j != c) row.vars.push_back(var_of_cell[patch(x, y)]);
+    });
+    std::sort(row.vars.begin(), row.vars.end());
+    if (!row.vars.empty()) sys.rows.push_back(std::move(row));
+  };
+  for (int y = cy - 2; y <= cy + 2; ++y)
+    for (int x = cx - 2; x <= cx + 2; ++x)
+      if (x >= 0 && y >= 0 && x < v.width && y < v.height && v.at(x, y) >= 0)
+        add_row(base, y * v.width + x, v.at(x, y));
+  double weight = 0, progress = 0;
+  for (size_t k = 0; k < dist.size(); ++k) {
+    if (dist[k] < 1e-9) continue;
+    if (k == 0) {  // an opening: the game reveals the neighbours itself
+      weight += dist[k];
+      progress += dist[k];
+      continue;
+    }
+    MineSystem sys = base;
+    add_row(sys, c, flags + static_cast<int>(k));
+    sys.value.assign(sys.vars, -1);
+    sys.decided_by.assign(sys.vars, -1);
+    int hardest = -1;
+    if (run_rules(sys, rules, hardest) == Verdict::fail) continue;  // this digit cannot show
+    weight += dist[k];
+    for (int8_t value : sys.value)
+      if (value == 0) {
+        progress += dist[k];
+        break;
+      }
+  }
+  return weight > 0 ? progress / weight : 0;
+}
+
 }  // namespace
 
 Strategy strategy_from(const Options& options) {
@@ -66,6 +141,7 @@ Strategy strategy_from(const Options& options) {
           "mines: --play-off knows tiebreak, fifty-fifty and subset, not '" + item + "'");
   }
   s.near_tie = options.real("near-tie");
+  s.progress_weight = options.real("progress-weight");
   return s;
 }
 
@@ -102,31 +178,43 @@ GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy
       }
     }
     if (moved || game.won()) continue;
-    // A guess: the least probability of a mine; near-ties go to the cell likeliest to open.
+    // A guess: the least probability of a mine. Candidates within --near-tie of it, the ones next
+    // to a revealed cell first, are weighed by safety and progress.
     double best = 2;
     for (int i = 0; i < n; ++i)
       if (v.cells[i] == kUnknown) best = std::min(best, a.mine[i]);
-    int choice = -1;
-    double choice_open = -1;
+    std::vector<std::pair<int, int>> ranked;  // (0 when next to a digit else 1, cell)
     for (int i = 0; i < n; ++i) {
       if (v.cells[i] != kUnknown || a.mine[i] > best + strategy.near_tie + 1e-12) continue;
-      if (strategy.fifty_fifty && forced_pair(v, a, i)) {
-        choice = i;
-        break;
-      }
-      if (!strategy.tiebreak) {
-        if (choice < 0 || a.mine[i] < a.mine[choice]) choice = i;
-        continue;
-      }
-      double open = 1 - a.mine[i];
-      v.for_neighbours(i, [&](int j) {
-        if (v.cells[j] == kUnknown) open *= 1 - a.mine[j];
-      });
-      if (open > choice_open + 1e-15) {
-        choice = i;
-        choice_open = open;
+      bool touches = false;
+      v.for_neighbours(i, [&](int j) { touches = touches || v.cells[j] >= 0; });
+      ranked.emplace_back(touches ? 0 : 1, i);
+    }
+    std::stable_sort(ranked.begin(), ranked.end(), [&](const auto& x, const auto& y) {
+      const double px = a.mine[x.second], py = a.mine[y.second];
+      return px + 1e-12 < py || (px <= py + 1e-12 && x.first < y.first);
+    });
+    int choice = ranked.front().second;
+    if (strategy.fifty_fifty)
+      for (const auto& [touch, c] : ranked)
+        if (forced_pair(v, a, c)) {
+          choice = c;
+          goto chosen;
+        }
+    if (strategy.tiebreak && strategy.progress_weight > 0) {
+      double top = -1;
+      const size_t count = std::min<size_t>(ranked.size(), strategy.candidates);
+      for (size_t k = 0; k < count; ++k) {
+        const int c = ranked[k].second;
+        const double score =
+            (1 - a.mine[c]) * (1 + strategy.progress_weight * progress_of(v, a, c, strategy.rules));
+        if (score > top + 1e-12) {
+          top = score;
+          choice = c;
+        }
       }
     }
+  chosen:
     ++rec.guesses;
     click(choice);
   }

@@ -88,4 +88,28 @@ TEST(MinesCli, SolveJsonPassesVerifyAndATamperedClaimFails) {
   EXPECT_EQ(s.code, 1) << s.out << s.err;
 }
 
+TEST(MinesCli, RenderDrawsEveryCell) {
+  const std::string path = write_temp("mines_render.txt", "4 3 2\n01..\n12..\n....\n");
+  const auto r = run_cli("render mines " + path);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("<svg", 0), 0u);
+  size_t rects = 0;
+  for (size_t at = r.out.find("<rect"); at != std::string::npos; at = r.out.find("<rect", at + 1))
+    ++rects;
+  EXPECT_EQ(rects, 12u);
+}
+
+TEST(MinesCli, PlayReportsAWinRateAndItsInterval) {
+  const auto r = run_cli("play mines --board beginner9 --rules snr --games 200 --seed 3 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["games"], 200);
+  EXPECT_EQ(j["board"], "9x9x10 snr (3,3)");
+  EXPECT_LE(j["wilson_low"].get<double>(), j["win_rate"].get<double>());
+  EXPECT_GE(j["wilson_high"].get<double>(), j["win_rate"].get<double>());
+  EXPECT_GT(j["win_rate"].get<double>(), 0.8) << "beginner games under SNR are mostly won";
+  const auto bad = run_cli("play mines --board huge");
+  EXPECT_EQ(bad.code, 2);
+}
+
 }  // namespace

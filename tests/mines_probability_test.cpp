@@ -213,8 +213,9 @@ TEST(MinesProbabilityParallel, LargeComponentsAreThreadCountIndependent) {
         if (around[i] == 0) p.for_neighbours(i, [&](int j) { stack.push_back(j); });
       }
     }
-    const Probabilities one = mine_probabilities(p, all_rules(), 1);
-    const Probabilities two = mine_probabilities(p, all_rules(), 2);
+    // The cheap rule alone leaves the components large.
+    const Probabilities one = mine_probabilities(p, {"single-row"}, 1);
+    const Probabilities two = mine_probabilities(p, {"single-row"}, 2);
     ASSERT_TRUE(one.consistent) << one.why;
     largest = std::max(largest, one.largest_component);
     most_groups = std::max(most_groups, one.most_groups);

@@ -1,6 +1,7 @@
 // The Minesweeper deduction rules, cheapest first: one line per rule.
 #include <stdexcept>
 
+#include "heuristics/mines/lp.hpp"
 #include "heuristics/mines/single_row.hpp"
 #include "heuristics/mines/subset.hpp"
 #include "heuristics/mines/system.hpp"
@@ -11,6 +12,7 @@ const std::vector<MineRuleEntry>& mine_rules() {
   static const std::vector<MineRuleEntry> rules = {
       {kSingleRowInfo, apply_single_row},
       {kSubsetInfo, apply_subset},
+      {kLpInfo, apply_lp},
   };
   return rules;
 }
