@@ -89,6 +89,9 @@ const std::vector<OptionSpec>& option_table() {
       {"progress-weight", OptionType::Real, "0", 0, 1000,
        "mines: weight w of progress in the guess score (1 - p)(1 + w * progress); 0 leaves it "
        "out"},
+      {"lookahead", OptionType::Int, "0", 0, 1,
+       "mines: 1 scores each guess by its safety times the safety of the move after it, every "
+       "digit played out exactly (strong mode); 0 plays fast"},
       {"size", OptionType::Int, "7", 1, 32, "generate: side of the grid"},
       {"grade", OptionType::Text, "any", 0, 0,
        "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')"},

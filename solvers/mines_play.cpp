@@ -123,6 +123,43 @@ double progress_of(const Position& v, const Probabilities& a, int c,
   return weight > 0 ? progress / weight : 0;
 }
 
+// Secondary safety, exactly: if `c` is safe, the chance that the move after it is safe too. Each
+// digit c could show is played out on a copy of the position; the digit's probability is its share
+// of the layouts (from the engine's layout counts), and the next move's safety is 1 when the copy
+// has a certain safe cell, else one minus its least mine probability.
+double next_safety(const Position& v, int c, const std::vector<std::string>& rules) {
+  int flags = 0, unknown = 0;
+  v.for_neighbours(c, [&](int j) {
+    flags += v.cells[j] == kFlag;
+    unknown += v.cells[j] == kUnknown;
+  });
+  Position w = v;
+  std::vector<double> log_layouts, safety;
+  for (int k = 0; k <= unknown; ++k) {
+    w.cells[c] = static_cast<int8_t>(flags + k);
+    const Probabilities b = mine_probabilities(w, rules, 1, /*enumerate=*/true);
+    if (!b.consistent) continue;
+    double best = 0;
+    bool any_unknown = false;
+    for (int i = 0; i < w.width * w.height; ++i) {
+      if (w.cells[i] != kUnknown) continue;
+      any_unknown = true;
+      best = std::max(best, 1 - b.mine[i]);
+    }
+    log_layouts.push_back(b.layouts_log10);
+    safety.push_back(any_unknown ? best : 1.0);
+  }
+  if (log_layouts.empty()) return 0;
+  const double top = *std::max_element(log_layouts.begin(), log_layouts.end());
+  double total = 0, expected = 0;
+  for (size_t d = 0; d < log_layouts.size(); ++d) {
+    const double weight = std::pow(10.0, log_layouts[d] - top);
+    total += weight;
+    expected += weight * safety[d];
+  }
+  return expected / total;
+}
+
 }  // namespace
 
 Strategy strategy_from(const Options& options) {
@@ -142,6 +179,8 @@ Strategy strategy_from(const Options& options) {
   }
   s.near_tie = options.real("near-tie");
   s.progress_weight = options.real("progress-weight");
+  s.lookahead = options.integer("lookahead") > 0;
+
   return s;
 }
 
@@ -185,9 +224,10 @@ GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy
       if (v.cells[i] == kUnknown) best = std::min(best, a.mine[i]);
     std::vector<std::pair<int, int>> ranked;  // (0 when next to a digit else 1, cell)
     for (int i = 0; i < n; ++i) {
-      if (v.cells[i] != kUnknown || a.mine[i] > best + strategy.near_tie + 1e-12) continue;
+      if (v.cells[i] != kUnknown) continue;
       bool touches = false;
-      v.for_neighbours(i, [&](int j) { touches = touches || v.cells[j] >= 0; });
+      if (strategy.tiebreak)
+        v.for_neighbours(i, [&](int j) { touches = touches || v.cells[j] >= 0; });
       ranked.emplace_back(touches ? 0 : 1, i);
     }
     std::stable_sort(ranked.begin(), ranked.end(), [&](const auto& x, const auto& y) {
@@ -195,17 +235,31 @@ GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy
       return px + 1e-12 < py || (px <= py + 1e-12 && x.first < y.first);
     });
     int choice = ranked.front().second;
+    const size_t count = std::min<size_t>(ranked.size(), strategy.candidates);
     if (strategy.fifty_fifty)
-      for (const auto& [touch, c] : ranked)
+      for (const auto& [touch, c] : ranked) {
+        if (a.mine[c] > best + 1e-12) break;
         if (forced_pair(v, a, c)) {
           choice = c;
           goto chosen;
         }
-    if (strategy.tiebreak && strategy.progress_weight > 0) {
+      }
+    if (strategy.lookahead) {
       double top = -1;
-      const size_t count = std::min<size_t>(ranked.size(), strategy.candidates);
       for (size_t k = 0; k < count; ++k) {
         const int c = ranked[k].second;
+        if (a.mine[c] > best + strategy.lookahead_window) break;
+        const double score = (1 - a.mine[c]) * next_safety(v, c, strategy.rules);
+        if (score > top + 1e-12) {
+          top = score;
+          choice = c;
+        }
+      }
+    } else if (strategy.progress_weight > 0) {
+      double top = -1;
+      for (size_t k = 0; k < count; ++k) {
+        const int c = ranked[k].second;
+        if (a.mine[c] > best + strategy.near_tie + 1e-12) break;
         const double score =
             (1 - a.mine[c]) * (1 + strategy.progress_weight * progress_of(v, a, c, strategy.rules));
         if (score > top + 1e-12) {

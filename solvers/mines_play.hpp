@@ -12,6 +12,10 @@
 //   the least probability are scored (1 - p)(1 + w * progress), progress being the chance that
 //   the cell's digit lets the rules decide a neighbour at once (the literature's "progress", after
 //   Hill), its digit distribution taken from the neighbours' probabilities as if independent;
+// - lookahead (--lookahead 1, the strong mode): the first `candidates` cells within
+//   `lookahead_window` of the least probability are scored by (1 - p) times the chance that the
+//   move after them is safe too (secondary safety), every digit the cell could show played out
+//   exactly on a copy of the position, weighted by its share of the layouts;
 // - `fifty-fifty`: a pair of cells that nothing else can ever tell apart (each 1/2, seen by the
 //   same digits and no unknown neighbour left to reveal) is guessed at once, so no later
 //   work is spent on a coin toss that must be made anyway.
@@ -36,6 +40,8 @@ struct Strategy {
   double near_tie = 0.0;  // probabilities within this of the least count as tied
   int candidates = 20;    // how many near-tied cells the progress score weighs
   double progress_weight = 0;
+  bool lookahead = false;         // strong mode: score guesses by secondary safety
+  double lookahead_window = 0.1;  // ... among the candidates this close to the least probability
   std::vector<std::string> rules{"single-row", "subset"};
 };
 // From the options play-off and near-tie; throws std::invalid_argument on an unknown element.

@@ -114,6 +114,13 @@ TEST(MinesPlayParallel, StatisticsDoNotDependOnTheThreadCount) {
   EXPECT_EQ(a.guesses_per_game, b.guesses_per_game);
   ASSERT_EQ(one.size(), two.size());
   for (size_t g = 0; g < one.size(); ++g) EXPECT_EQ(one[g].clicks, two[g].clicks) << g;
+  // The strong mode too: its look-ahead runs inside each game, on the game's own thread.
+  Strategy strong;
+  strong.lookahead = true;
+  const PlaySummary c = play_games(spec, strong, 5, 40, 1, &one);
+  const PlaySummary d = play_games(spec, strong, 5, 40, 2, &two);
+  EXPECT_EQ(c.wins, d.wins);
+  for (size_t g = 0; g < one.size(); ++g) EXPECT_EQ(one[g].clicks, two[g].clicks) << g;
 }
 
 }  // namespace

@@ -2,8 +2,9 @@
 // the cells of B outside A hold exactly (left of B) - (left of A) mines. When that is 0 they are
 // safe, when it is their number they are mines, and outside 0..their number the position is
 // inconsistent. Only rows that share a cell can nest, so each row is compared with the rows
-// through its cells; the mine-count row joins in too (it contains every row), which settles the
-// endgames where the frontier needs every remaining mine.
+// through its cells. The mine-count row is left out: it contains every row, so comparing each
+// row with it costs a pass over the whole board per row, and what it could teach (the frontier
+// needs every remaining mine) the enumeration and the LP find exactly.
 #include "heuristics/mines/subset.hpp"
 
 #include <algorithm>
@@ -28,11 +29,9 @@ Verdict apply_subset(MineSystem& s, int self) {
   }
   std::vector<int> partners, diff;
   for (size_t a = 0; a < n; ++a) {
-    if (open[a].empty()) continue;
+    if (open[a].empty() || s.rows[a].source < 0) continue;
     partners.clear();
     for (int v : open[a]) partners.insert(partners.end(), rows_of[v].begin(), rows_of[v].end());
-    for (size_t b = 0; b < n; ++b)
-      if (s.rows[b].source < 0) partners.push_back(static_cast<int>(b));
     std::sort(partners.begin(), partners.end());
     partners.erase(std::unique(partners.begin(), partners.end()), partners.end());
     for (int b : partners) {
