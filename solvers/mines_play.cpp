@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "heuristics/mines/system.hpp"
+#include "solvers/mines_endgame.hpp"
 #include "solvers/mines_probability.hpp"
 
 namespace bs::mines {
@@ -171,11 +172,13 @@ Strategy strategy_from(const Options& options) {
       s.tiebreak = false;
     else if (item == "fifty-fifty")
       s.fifty_fifty = false;
+    else if (item == "endgame")
+      s.endgame = false;
     else if (item == "subset")
       s.rules = {"single-row"};
     else
       throw std::invalid_argument(
-          "mines: --play-off knows tiebreak, fifty-fifty and subset, not '" + item + "'");
+          "mines: --play-off knows tiebreak, fifty-fifty, endgame and subset, not '" + item + "'");
   }
   s.near_tie = options.real("near-tie");
   s.progress_weight = options.real("progress-weight");
@@ -243,6 +246,11 @@ GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy
           choice = c;
           goto chosen;
         }
+      }
+    if (strategy.endgame && a.layouts_log10 <= std::log10(strategy.endgame_layouts) + 1e-9)
+      if (const auto e = solve_endgame(v, strategy.endgame_layouts)) {
+        choice = e->cell;
+        goto chosen;
       }
     if (strategy.lookahead) {
       double top = -1;

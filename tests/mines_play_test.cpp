@@ -9,6 +9,8 @@
 
 #include "core/error.hpp"
 #include "puzzles/mines/game.hpp"
+#include "puzzles/mines/position.hpp"
+#include "solvers/mines_endgame.hpp"
 
 namespace {
 
@@ -121,6 +123,34 @@ TEST(MinesPlayParallel, StatisticsDoNotDependOnTheThreadCount) {
   const PlaySummary d = play_games(spec, strong, 5, 40, 2, &two);
   EXPECT_EQ(c.wins, d.wins);
   for (size_t g = 0; g < one.size(); ++g) EXPECT_EQ(one[g].clicks, two[g].clicks) << g;
+}
+
+}  // namespace
+
+namespace {
+
+using namespace bs::mines;
+
+TEST(MinesEndgame, FreeInformationFirstAndACoinTossIsAHalf) {
+  // One mine under the 1, in cell 1 or cell 3; cell 0 is safe in both layouts and its digit tells
+  // them apart: the game is won for certain by clicking it first.
+  const Position free_info = parse_position("4 1 1\n..1.\n", "e.txt");
+  const auto a = solve_endgame(free_info);
+  ASSERT_TRUE(a.has_value());
+  EXPECT_EQ(a->cell, 0);
+  EXPECT_DOUBLE_EQ(a->win, 1.0);
+  // One mine beside the 1 and nothing else to learn: a coin toss.
+  const Position toss = parse_position("3 1 1\n.1.\n", "e.txt");
+  const auto b = solve_endgame(toss);
+  ASSERT_TRUE(b.has_value());
+  EXPECT_DOUBLE_EQ(b->win, 0.5);
+  // Too many layouts: the search declines.
+  const Position open = parse_position(
+      "8 8 10\n" + std::string(8, '.') + "\n" + std::string(8, '.') + "\n" + std::string(8, '.') +
+          "\n" + std::string(8, '.') + "\n" + std::string(8, '.') + "\n" + std::string(8, '.') +
+          "\n" + std::string(8, '.') + "\n" + std::string(8, '.') + "\n",
+      "e.txt");
+  EXPECT_FALSE(solve_endgame(open).has_value());
 }
 
 }  // namespace
