@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Issue 4's figures, as docs/BENCHMARKS.md quotes them. Win rates are deterministic (game i of a
+# seed is a pure function of the seed, the index, the board and the rule), so each is one run of
+# GAMES games; speeds are medians of 5 runs.
+# Usage: bench/mines.sh [build-dir] [games] [strong-games]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+games=${2:-100000}
+strong_games=${3:-$games}
+cli=$build/boundsearch
+median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+field() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
+
+echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; commit $(git rev-parse --short HEAD)"
+echo
+echo "| setting | games | win rate | 95% Wilson interval | games/s (this run) | CPU s/game |"
+echo "|---|---:|---:|---|---:|---:|"
+rate() {  # label, then the play options
+  local label=$1 n=$2
+  shift 2
+  local j
+  j=$("$cli" play mines --games "$n" --seed 1 --json "$@")
+  echo "| $label | $n | $(echo "$j" | field 'f"{100*d[\"win_rate\"]:.2f}%"') | $(echo "$j" | field 'f"{100*d[\"wilson_low\"]:.2f}-{100*d[\"wilson_high\"]:.2f}%"') | $(echo "$j" | field 'f"{d[\"games_per_second\"]:.0f}"') | $(echo "$j" | field 'f"{d[\"cpu_seconds_per_game\"]:.5f}"') |"
+}
+rate "expert SFAR (0,0), strong (--lookahead 1), 2 threads" "$strong_games" --board expert --lookahead 1 --threads 2
+rate "expert SFAR (0,0), fast, 1 thread" "$games" --board expert --threads 1
+rate "expert SNR (3,3), fast, 2 threads" "$games" --board expert --rules snr --threads 2
+rate "intermediate SFAR (0,0), strong, 2 threads" "$games" --board intermediate --lookahead 1 --threads 2
+rate "intermediate SFAR (0,0), fast, 2 threads" "$games" --board intermediate --threads 2
+rate "beginner 9x9 SFAR (0,0), strong, 2 threads" "$games" --board beginner9 --lookahead 1 --threads 2
+rate "beginner 9x9 SNR (3,3), strong, 2 threads" "$games" --board beginner9 --rules snr --lookahead 1 --threads 2
+echo
+echo "Speed, medians of 5 runs:"
+speed() {
+  local label=$1
+  shift
+  local runs
+  runs=$(for _ in 1 2 3 4 5; do "$cli" play mines --seed 2 --json "$@" | field 'd["games_per_second"]'; done)
+  echo "- $label: $(echo "$runs" | median) games/s (runs: $(echo "$runs" | awk '{printf "%.0f ", $1}'))"
+}
+speed "expert fast, 1 thread, 20,000 games" --board expert --games 20000 --threads 1
+speed "expert strong, 2 threads, 2,000 games" --board expert --games 2000 --threads 2 --lookahead 1
