@@ -111,6 +111,12 @@ int main(int argc, char** argv) {
   play->add_option("--record", record_file,
                    "write each game's mine layout and clicks as JSON lines, to replay it");
   play->add_flag("--json", json, "print the summary as one JSON object");
+  std::vector<std::string> mbf_in;
+  std::string mbf_out;
+  play->add_option("--mbf", mbf_in,
+                   "play these MBF boards (files) instead of dealing; they share one size");
+  play->add_option("--export-mbf", mbf_out,
+                   "write each dealt board as DIR/game_<index>.mbf, for other solvers");
   add_option_flags(*play, given);
 
   auto* bench = app.add_subcommand(
@@ -245,19 +251,48 @@ int main(int argc, char** argv) {
         rule = options.text("rules");
         options.set("rules", "default");
       }
+      std::vector<bs::mines::Layout> boards;
+      std::string board = options.text("board");
+      for (const std::string& path : mbf_in) {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) throw bs::InputError(path, 0, 0, "cannot open the MBF file");
+        const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+        boards.push_back(bs::mines::from_mbf(bytes, path));
+        const auto& l = boards.back();
+        const std::string size = std::to_string(l.width) + "x" + std::to_string(l.height) + "x" +
+                                 std::to_string(std::count(l.mine.begin(), l.mine.end(), 1));
+        if (boards.size() > 1 && size != board)
+          throw bs::InputError(path, 0, 0, "MBF: this board is " + size + ", the first " + board);
+        board = size;
+      }
       const bs::mines::BoardSpec spec =
-          bs::mines::parse_board_spec(options.text("board"), rule, options.text("click"));
+          bs::mines::parse_board_spec(board, rule, options.text("click"));
+      for (size_t k = 0; k < boards.size(); ++k)
+        if (!bs::mines::first_click_safe(spec, boards[k]))
+          throw bs::InputError(mbf_in[k], 0, 0,
+                               "MBF: the first click " + spec.name() + " lands on a mine");
       const bs::mines::Strategy strategy = bs::mines::strategy_from(options);
       const int threads = bs::resolve_threads(options);
       const auto seed = static_cast<uint64_t>(options.integer("seed"));
       std::vector<bs::mines::GameRecord> records;
-      const bs::mines::PlaySummary s =
-          bs::mines::play_games(spec, strategy, seed, options.integer("games"), threads,
-                                record_file.empty() ? nullptr : &records);
+      const bs::mines::PlaySummary s = bs::mines::play_games(
+          spec, strategy, seed, options.integer("games"), threads,
+          record_file.empty() ? nullptr : &records, boards.empty() ? nullptr : &boards);
+      if (!mbf_out.empty()) {
+        for (int64_t g = 0; g < s.games; ++g) {
+          const std::string path = mbf_out + "/game_" + std::to_string(g) + ".mbf";
+          std::ofstream out(path, std::ios::binary);
+          const bs::mines::Layout l =
+              boards.empty() ? bs::mines::deal(spec, seed, static_cast<uint64_t>(g)) : boards[g];
+          if (!(out << bs::mines::to_mbf(l)) || !out.flush())
+            throw bs::InputError(path, 0, 0, "cannot write the MBF file");
+        }
+      }
       if (!record_file.empty()) {
         std::ofstream out(record_file);
         for (const auto& r : records) {
-          const bs::mines::Layout layout = bs::mines::deal(spec, seed, r.index);
+          const bs::mines::Layout layout =
+              boards.empty() ? bs::mines::deal(spec, seed, r.index) : boards[r.index];
           nlohmann::json mines = nlohmann::json::array(), clicks = nlohmann::json::array();
           for (int i = 0; i < spec.width * spec.height; ++i)
             if (layout.mine[i]) mines.push_back({i % spec.width, i / spec.width});

@@ -299,15 +299,17 @@ void wilson_interval(int64_t wins, int64_t games, double& low, double& high) {
 }
 
 PlaySummary play_games(const BoardSpec& spec, const Strategy& strategy, uint64_t seed,
-                       int64_t games, int threads, std::vector<GameRecord>* records) {
+                       int64_t games, int threads, std::vector<GameRecord>* records,
+                       const std::vector<Layout>* boards) {
   const auto t0 = std::chrono::steady_clock::now();
+  if (boards) games = static_cast<int64_t>(boards->size());
   std::vector<GameRecord> all(records ? games : 0);
   std::vector<char> won(games, 0);
   std::vector<int> guesses(games, 0);
   std::vector<double> cpu(games, 0);
 #pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 16)
   for (int64_t g = 0; g < games; ++g) {
-    const Layout layout = deal(spec, seed, static_cast<uint64_t>(g));
+    const Layout layout = boards ? (*boards)[g] : deal(spec, seed, static_cast<uint64_t>(g));
     GameRecord r = play_game(spec, layout, strategy, static_cast<uint64_t>(g));
     won[g] = r.won;
     guesses[g] = r.guesses;

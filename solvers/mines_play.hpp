@@ -68,10 +68,12 @@ struct PlaySummary {
   double games_per_second = 0, cpu_seconds_per_game = 0;
   double guesses_per_game = 0;
 };
-// Plays games first .. first + games - 1 of (spec, seed) on `threads` threads. With `records`,
-// every game's record is kept there, in game order.
+// Plays games 0 .. games - 1 of (spec, seed) on `threads` threads, or, with `boards`, those
+// layouts (of spec's size, the first click safe under spec's rule). With `records`, every game's
+// record is kept there, in game order.
 PlaySummary play_games(const BoardSpec& spec, const Strategy& strategy, uint64_t seed,
-                       int64_t games, int threads, std::vector<GameRecord>* records = nullptr);
+                       int64_t games, int threads, std::vector<GameRecord>* records = nullptr,
+                       const std::vector<Layout>* boards = nullptr);
 
 // The 95% Wilson score interval of `wins` out of `games`.
 void wilson_interval(int64_t wins, int64_t games, double& low, double& high);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "puzzles/mines/position.hpp"
 #include "test_support.hpp"
@@ -110,6 +111,31 @@ TEST(MinesCli, PlayReportsAWinRateAndItsInterval) {
   EXPECT_GT(j["win_rate"].get<double>(), 0.8) << "beginner games under SNR are mostly won";
   const auto bad = run_cli("play mines --board huge");
   EXPECT_EQ(bad.code, 2);
+}
+
+TEST(MinesCli, ExportedMbfBoardsReplayAsTheSameGames) {
+  const std::string dir = ::testing::TempDir() + "/mbf_" + std::to_string(getpid());
+  ASSERT_EQ(std::system(("mkdir -p " + dir).c_str()), 0);
+  const std::string dealt = dir + "/dealt.jsonl", replayed = dir + "/replayed.jsonl";
+  const auto a = run_cli("play mines --board intermediate --games 4 --seed 8 --export-mbf " + dir +
+                         " --record " + dealt);
+  ASSERT_EQ(a.code, 0) << a.err;
+  std::string files;
+  for (int g = 0; g < 4; ++g) files += " " + dir + "/game_" + std::to_string(g) + ".mbf";
+  const auto b = run_cli("play mines --mbf" + files + " --record " + replayed);
+  ASSERT_EQ(b.code, 0) << b.err;
+  std::istringstream x(bs::testing_support::slurp(dealt)), y(bs::testing_support::slurp(replayed));
+  int games = 0;
+  for (std::string l1, l2; std::getline(x, l1) && std::getline(y, l2); ++games) {
+    const auto j1 = nlohmann::json::parse(l1), j2 = nlohmann::json::parse(l2);
+    EXPECT_EQ(j1["mines"], j2["mines"]);
+    EXPECT_EQ(j1["clicks"], j2["clicks"]);
+    EXPECT_EQ(j1["won"], j2["won"]);
+  }
+  EXPECT_EQ(games, 4);
+  const auto bad = run_cli("play mines --mbf " + bs::testing_support::write_temp("bad.mbf", "xx"));
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("bad.mbf"), std::string::npos) << bad.err;
 }
 
 }  // namespace

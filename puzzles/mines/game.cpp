@@ -162,6 +162,18 @@ bool Game::reveal(int cell) {
   return true;
 }
 
+bool first_click_safe(const BoardSpec& spec, const Layout& layout) {
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      if (!spec.snr && (dx || dy)) continue;
+      const int x = spec.click_x + dx, y = spec.click_y + dy;
+      if (x >= 0 && y >= 0 && x < layout.width && y < layout.height &&
+          layout.mine[y * layout.width + x])
+        return false;
+    }
+  return true;
+}
+
 std::string to_mbf(const Layout& l) {
   if (l.width > 255 || l.height > 255) throw std::invalid_argument("MBF holds boards up to 255");
   std::string s;

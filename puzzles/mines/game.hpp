@@ -60,6 +60,9 @@ class Game {
   bool lost_ = false;
 };
 
+// Whether the first click of `spec` (and under SNR its neighbours) is free of mines in `layout`.
+bool first_click_safe(const BoardSpec& spec, const Layout& layout);
+
 std::string to_mbf(const Layout& layout);
 // Throws InputError naming `filename` when the bytes are not a valid MBF board.
 Layout from_mbf(const std::string& bytes, const std::string& filename);
