@@ -8,6 +8,7 @@
 #include <ctime>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 #include "heuristics/mines/system.hpp"
 #include "solvers/mines_endgame.hpp"
@@ -161,6 +162,60 @@ double next_safety(const Position& v, int c, const std::vector<std::string>& rul
   return expected / total;
 }
 
+// A guess: the least probability of a mine, ties to cells next to a digit (then the lowest
+// index), unless a forced 50/50, the endgame search, the look-ahead or the progress score says
+// otherwise (see mines_play.hpp).
+int choose_guess(const Position& v, const Probabilities& a, const Strategy& strategy) {
+  const int n = v.width * v.height;
+  struct Ranked {
+    int64_t level;  // the probability in units of 1e-9, so that equal ones compare equal
+    int away;       // 0 when next to a digit, else 1
+    int cell;
+    bool operator<(const Ranked& o) const {
+      return std::tie(level, away, cell) < std::tie(o.level, o.away, o.cell);
+    }
+  };
+  std::vector<Ranked> ranked;
+  for (int i = 0; i < n; ++i) {
+    if (v.cells[i] != kUnknown) continue;
+    bool touches = false;
+    if (strategy.tiebreak)
+      v.for_neighbours(i, [&](int j) { touches = touches || v.cells[j] >= 0; });
+    ranked.push_back({std::llround(a.mine[i] * 1e9), touches ? 0 : 1, i});
+  }
+  std::sort(ranked.begin(), ranked.end());
+  const double best = a.mine[ranked.front().cell];
+  if (strategy.fifty_fifty)
+    for (const Ranked& r : ranked) {
+      if (r.level != ranked.front().level) break;
+      if (forced_pair(v, a, r.cell)) return r.cell;
+    }
+  if (strategy.endgame && a.layouts_log10 <= std::log10(strategy.endgame_layouts) + 1e-9)
+    if (const auto e = solve_endgame(v, strategy.endgame_layouts)) return e->cell;
+  const size_t count = std::min<size_t>(ranked.size(), strategy.candidates);
+  int choice = ranked.front().cell;
+  double top = -1;
+  for (size_t k = 0; k < count; ++k) {
+    const int c = ranked[k].cell;
+    double score;
+    if (strategy.lookahead) {
+      if (a.mine[c] > best + strategy.lookahead_window) break;
+      score = (1 - a.mine[c]) * next_safety(v, c, strategy.rules);
+    } else if (strategy.progress_weight > 0) {
+      if (a.mine[c] > best + strategy.near_tie + 1e-12) break;
+      score =
+          (1 - a.mine[c]) * (1 + strategy.progress_weight * progress_of(v, a, c, strategy.rules));
+    } else {
+      break;
+    }
+    if (score > top + 1e-12) {
+      top = score;
+      choice = c;
+    }
+  }
+  return choice;
+}
+
 }  // namespace
 
 Strategy strategy_from(const Options& options) {
@@ -183,7 +238,6 @@ Strategy strategy_from(const Options& options) {
   s.near_tie = options.real("near-tie");
   s.progress_weight = options.real("progress-weight");
   s.lookahead = options.integer("lookahead") > 0;
-
   return s;
 }
 
@@ -220,65 +274,8 @@ GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy
       }
     }
     if (moved || game.won()) continue;
-    // A guess: the least probability of a mine. Candidates within --near-tie of it, the ones next
-    // to a revealed cell first, are weighed by safety and progress.
-    double best = 2;
-    for (int i = 0; i < n; ++i)
-      if (v.cells[i] == kUnknown) best = std::min(best, a.mine[i]);
-    std::vector<std::pair<int, int>> ranked;  // (0 when next to a digit else 1, cell)
-    for (int i = 0; i < n; ++i) {
-      if (v.cells[i] != kUnknown) continue;
-      bool touches = false;
-      if (strategy.tiebreak)
-        v.for_neighbours(i, [&](int j) { touches = touches || v.cells[j] >= 0; });
-      ranked.emplace_back(touches ? 0 : 1, i);
-    }
-    std::stable_sort(ranked.begin(), ranked.end(), [&](const auto& x, const auto& y) {
-      const double px = a.mine[x.second], py = a.mine[y.second];
-      return px + 1e-12 < py || (px <= py + 1e-12 && x.first < y.first);
-    });
-    int choice = ranked.front().second;
-    const size_t count = std::min<size_t>(ranked.size(), strategy.candidates);
-    if (strategy.fifty_fifty)
-      for (const auto& [touch, c] : ranked) {
-        if (a.mine[c] > best + 1e-12) break;
-        if (forced_pair(v, a, c)) {
-          choice = c;
-          goto chosen;
-        }
-      }
-    if (strategy.endgame && a.layouts_log10 <= std::log10(strategy.endgame_layouts) + 1e-9)
-      if (const auto e = solve_endgame(v, strategy.endgame_layouts)) {
-        choice = e->cell;
-        goto chosen;
-      }
-    if (strategy.lookahead) {
-      double top = -1;
-      for (size_t k = 0; k < count; ++k) {
-        const int c = ranked[k].second;
-        if (a.mine[c] > best + strategy.lookahead_window) break;
-        const double score = (1 - a.mine[c]) * next_safety(v, c, strategy.rules);
-        if (score > top + 1e-12) {
-          top = score;
-          choice = c;
-        }
-      }
-    } else if (strategy.progress_weight > 0) {
-      double top = -1;
-      for (size_t k = 0; k < count; ++k) {
-        const int c = ranked[k].second;
-        if (a.mine[c] > best + strategy.near_tie + 1e-12) break;
-        const double score =
-            (1 - a.mine[c]) * (1 + strategy.progress_weight * progress_of(v, a, c, strategy.rules));
-        if (score > top + 1e-12) {
-          top = score;
-          choice = c;
-        }
-      }
-    }
-  chosen:
     ++rec.guesses;
-    click(choice);
+    click(choose_guess(v, a, strategy));
   }
   rec.won = game.won();
   rec.cpu_seconds = thread_cpu_seconds() - t0;
