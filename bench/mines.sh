@@ -11,17 +11,25 @@ strong_games=${3:-$games}
 cli=$build/boundsearch
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 field() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
+out=${OUT:-results/mines-bench}
+mkdir -p "$out"
 
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; commit $(git rev-parse --short HEAD)"
 echo
 echo "| setting | games | win rate | 95% Wilson interval | games/s (this run) | CPU s/game |"
 echo "|---|---:|---:|---|---:|---:|"
-rate() {  # label, then the play options
+rate() {  # label, games, then the play options; the JSON summary is kept in $out
   local label=$1 n=$2
   shift 2
-  local j
-  j=$("$cli" play mines --games "$n" --seed 1 --json "$@")
-  echo "| $label | $n | $(echo "$j" | field 'f"{100*d[\"win_rate\"]:.2f}%"') | $(echo "$j" | field 'f"{100*d[\"wilson_low\"]:.2f}-{100*d[\"wilson_high\"]:.2f}%"') | $(echo "$j" | field 'f"{d[\"games_per_second\"]:.0f}"') | $(echo "$j" | field 'f"{d[\"cpu_seconds_per_game\"]:.5f}"') |"
+  local file="$out/$(echo "$label" | tr -c 'a-zA-Z0-9\n' '_').json"
+  "$cli" play mines --games "$n" --seed 1 --json "$@" > "$file"
+  python3 - "$file" "$label" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+print("| %s | %d | %.2f%% | %.2f-%.2f%% | %.0f | %.5f |" % (
+    sys.argv[2], d["games"], 100 * d["win_rate"], 100 * d["wilson_low"], 100 * d["wilson_high"],
+    d["games_per_second"], d["cpu_seconds_per_game"]))
+PY
 }
 rate "expert SFAR (0,0), strong (--lookahead 1), 2 threads" "$strong_games" --board expert --lookahead 1 --threads 2
 rate "expert SFAR (0,0), fast, 1 thread" "$games" --board expert --threads 1

@@ -90,6 +90,8 @@ const std::vector<OptionSpec>& option_table() {
       {"progress-weight", OptionType::Real, "0", 0, 1000,
        "mines: weight w of progress in the guess score (1 - p)(1 + w * progress); 0 leaves it "
        "out"},
+      {"endgame-layouts", OptionType::Int, "100", 1, 5000,
+       "mines: the exact endgame search takes over once at most this many layouts fit"},
       {"lookahead", OptionType::Int, "0", 0, 1,
        "mines: 1 scores each guess by its safety times the safety of the move after it, every "
        "digit played out exactly (strong mode); 0 plays fast"},

@@ -119,21 +119,28 @@ class Endgame {
       const auto it = memo_.find(set);
       if (it != memo_.end()) return it->second;
     }
-    // Each click's split of the set; clicks with the same split are weighed once.
-    std::map<std::vector<int8_t>, int> splits;
+    // Each click's split of the set; clicks with the same split are weighed once (splits are
+    // compared by a 64-bit hash of the outcomes: a collision could only skip a click).
+    std::vector<std::pair<uint64_t, int>> splits;
     int free_click = -1;
     for (size_t c = 0; c < cells_.size(); ++c) {
-      std::vector<int8_t> outcome(set.size());
+      const int8_t* shows = shows_[c].data();
+      const int8_t first = shows[set[0]];
       bool varies = false, any_mine = false;
-      for (size_t k = 0; k < set.size(); ++k) {
-        outcome[k] = shows_[c][set[k]];
-        varies = varies || outcome[k] != outcome[0];
-        any_mine = any_mine || outcome[k] < 0;
+      uint64_t hash = 0xcbf29ce484222325ULL;
+      for (uint16_t l : set) {
+        varies = varies || shows[l] != first;
+        any_mine = any_mine || shows[l] < 0;
+        hash = (hash ^ static_cast<uint8_t>(shows[l] + 1)) * 0x100000001b3ULL;
       }
       if (!varies) continue;  // the same in every layout: no news (or a certain mine)
       if (!any_mine && free_click < 0) free_click = static_cast<int>(c);
-      splits.emplace(std::move(outcome), static_cast<int>(c));
+      splits.emplace_back(hash, static_cast<int>(c));
     }
+    std::sort(splits.begin(), splits.end());
+    splits.erase(std::unique(splits.begin(), splits.end(),
+                             [](const auto& x, const auto& y) { return x.first == y.first; }),
+                 splits.end());
     double top = -1;
     int top_cell = -1;
     auto weigh = [&](int c) {
@@ -149,7 +156,7 @@ class Endgame {
       top = weigh(free_click);
       top_cell = free_click;
     } else {
-      for (const auto& [outcome, c] : splits) {
+      for (const auto& [hash, c] : splits) {
         const double v = weigh(c);
         if (v > top + 1e-12 || (v > top - 1e-12 && c < top_cell)) {
           top = v;

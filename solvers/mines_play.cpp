@@ -238,6 +238,7 @@ Strategy strategy_from(const Options& options) {
   s.near_tie = options.real("near-tie");
   s.progress_weight = options.real("progress-weight");
   s.lookahead = options.integer("lookahead") > 0;
+  s.endgame_layouts = static_cast<int>(options.integer("endgame-layouts"));
   return s;
 }
 

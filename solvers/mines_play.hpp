@@ -19,7 +19,7 @@
 // - `fifty-fifty`: a pair of cells that nothing else can ever tell apart (each 1/2, seen by the
 //   same digits and no unknown neighbour left to reveal) is guessed at once, so no later
 //   work is spent on a coin toss that must be made anyway.
-// - `endgame`: once at most 200 layouts fit the position, the click is the one an exact search
+// - `endgame`: once at most --endgame-layouts (100) layouts fit the position, the click is the one an exact search
 //   of the rest of the game finds best (solvers/mines_endgame.hpp).
 // The player's rules are single-row and subset (`--play-off subset` drops the second); the LP
 // rule is left to `solve mines`, where its cost does not matter.
@@ -43,7 +43,7 @@ struct Strategy {
   int candidates = 20;    // how many near-tied cells the progress score weighs
   double progress_weight = 0;
   bool endgame = true;  // solve the game exactly once few layouts are left
-  int endgame_layouts = 200;
+  int endgame_layouts = 100;
   bool lookahead = false;         // strong mode: score guesses by secondary safety
   double lookahead_window = 0.1;  // ... among the candidates this close to the least probability
   std::vector<std::string> rules{"single-row", "subset"};
