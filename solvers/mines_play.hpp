@@ -19,8 +19,8 @@
 // - `fifty-fifty`: a pair of cells that nothing else can ever tell apart (each 1/2, seen by the
 //   same digits and no unknown neighbour left to reveal) is guessed at once, so no later
 //   work is spent on a coin toss that must be made anyway.
-// - `endgame`: once at most --endgame-layouts (100) layouts fit the position, the click is the one an exact search
-//   of the rest of the game finds best (solvers/mines_endgame.hpp).
+// - `endgame`: once at most --endgame-layouts (100) layouts fit the position, the click is the
+//   one an exact search of the rest of the game finds best (solvers/mines_endgame.hpp).
 // The player's rules are single-row and subset (`--play-off subset` drops the second); the LP
 // rule is left to `solve mines`, where its cost does not matter.
 // Every game is a pure function of (seed, index, board, rule, strategy), and the statistics of a
