@@ -254,10 +254,7 @@ int main(int argc, char** argv) {
       std::vector<bs::mines::Layout> boards;
       std::string board = options.text("board");
       for (const std::string& path : mbf_in) {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) throw bs::InputError(path, 0, 0, "cannot open the MBF file");
-        const std::string bytes((std::istreambuf_iterator<char>(in)), {});
-        boards.push_back(bs::mines::from_mbf(bytes, path));
+        boards.push_back(bs::mines::from_mbf(bs::read_file(path), path));
         const auto& l = boards.back();
         const std::string size = std::to_string(l.width) + "x" + std::to_string(l.height) + "x" +
                                  std::to_string(std::count(l.mine.begin(), l.mine.end(), 1));

@@ -139,7 +139,7 @@ double next_safety(const Position& v, int c, const std::vector<std::string>& rul
   std::vector<double> log_layouts, safety;
   for (int k = 0; k <= unknown; ++k) {
     w.cells[c] = static_cast<int8_t>(flags + k);
-    const Probabilities b = mine_probabilities(w, rules, 1, /*enumerate=*/true);
+    const Probabilities b = mine_probabilities(w, rules, 1);
     if (!b.consistent) continue;
     double best = 0;
     bool any_unknown = false;
@@ -258,20 +258,18 @@ GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy
   const int n = spec.width * spec.height;
   while (!game.won() && !game.lost()) {
     const Position& v = game.view();
-    // Certain moves: the rules first, the enumeration when they stall.
-    Probabilities a = mine_probabilities(v, strategy.rules, 1, /*enumerate=*/false);
+    // Certain moves: the rules first, the enumeration only when they find no safe cell.
+    const Probabilities a =
+        mine_probabilities(v, strategy.rules, 1, Enumerate::unless_rules_find_a_safe_cell);
+    if (!a.consistent) throw std::logic_error("mines: a game position became inconsistent");
     bool moved = false;
-    for (int pass = 0; pass < 2 && !moved; ++pass) {
-      if (pass == 1) a = mine_probabilities(v, strategy.rules, 1, /*enumerate=*/true);
-      if (!a.consistent) throw std::logic_error("mines: a game position became inconsistent");
-      for (int i = 0; i < n; ++i) {
-        if (v.cells[i] != kUnknown || a.decided_by[i] < 0) continue;
-        if (a.mine[i] == 1) {
-          game.flag(i);
-        } else {
-          click(i);
-          moved = true;
-        }
+    for (int i = 0; i < n; ++i) {
+      if (v.cells[i] != kUnknown || a.decided_by[i] < 0) continue;
+      if (a.mine[i] == 1) {
+        game.flag(i);
+      } else {
+        click(i);
+        moved = true;
       }
     }
     if (moved || game.won()) continue;

@@ -186,7 +186,7 @@ std::vector<Real> convolve(const std::vector<Real>& a, const std::vector<Real>& 
 }  // namespace
 
 Probabilities mine_probabilities(const Position& p, const std::vector<std::string>& rules,
-                                 int threads, bool enumerate) {
+                                 int threads, Enumerate when) {
   const int n = p.width * p.height;
   Probabilities out;
   out.mine.assign(n, -1);
@@ -262,11 +262,13 @@ Probabilities mine_probabilities(const Position& p, const std::vector<std::strin
     decided_mines += sys.value[v];
   }
   out.hardest = hardest >= 0 ? rules[hardest] : "none";
-  if (!enumerate) return out;
+  if (when == Enumerate::unless_rules_find_a_safe_cell &&
+      std::find(sys.value.begin(), sys.value.end(), 0) != sys.value.end())
+    return out;
 
   // Stage 2: enumeration of the undecided cells.
   const int remaining = mines_left - decided_mines;
-  std::vector<int> open_rows;  // digit rows with undecided cells, as (row index)
+  std::vector<int> row_source;  // per digit row with undecided cells: the digit's cell
   std::vector<std::vector<int>> row_vars;
   std::vector<int> row_target;
   std::vector<char> frontier(sys.vars, 0);
@@ -282,7 +284,7 @@ Probabilities mine_probabilities(const Position& p, const std::vector<std::strin
     for (int v : vars) frontier[v] = 1;
     row_vars.push_back(std::move(vars));
     row_target.push_back(r.target - mines);
-    open_rows.push_back(r.source);
+    row_source.push_back(r.source);
   }
   std::vector<int> interior;
   for (int v = 0; v < sys.vars; ++v)
@@ -301,7 +303,7 @@ Probabilities mine_probabilities(const Position& p, const std::vector<std::strin
     auto [it, added] = index_of_comp.emplace(comp_of[row_vars[r][0]], comps.size());
     if (added) {
       comps.emplace_back();
-      comps.back().first_source = open_rows[r];
+      comps.back().first_source = row_source[r];
       comp_rows.emplace_back();
     }
     comp_rows[it->second].push_back(static_cast<int>(r));

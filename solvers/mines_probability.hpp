@@ -46,9 +46,11 @@ struct Probabilities {
   double enumerated = 0;                      // group assignments the enumeration visited
 };
 
-// `rules`: the deduction rules to run first, cheapest first (names from mine_rules()). With
-// `enumerate` false the engine stops after them: undecided unknown cells get probability -1.
+// When the enumeration runs after the rules. A player only needs it when the rules found no safe
+// cell to reveal; cells it skips keep probability -1.
+enum class Enumerate { always, unless_rules_find_a_safe_cell };
+// `rules`: the deduction rules to run first, cheapest first (names from mine_rules()).
 Probabilities mine_probabilities(const Position& position, const std::vector<std::string>& rules,
-                                 int threads = 1, bool enumerate = true);
+                                 int threads = 1, Enumerate when = Enumerate::always);
 
 }  // namespace bs::mines

@@ -3,8 +3,6 @@
 #include "puzzles/mines/position.hpp"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "core/error.hpp"
 
@@ -145,11 +143,7 @@ Position parse_position(std::string_view text, const std::string& filename) {
 }
 
 Position read_position(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, 0, 0, "cannot open the file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_position(text.str(), path);
+  return parse_position(read_file(path), path);
 }
 
 std::string format_position(const Position& p) {
