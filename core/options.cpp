@@ -82,7 +82,8 @@ const std::vector<OptionSpec>& option_table() {
        "mines: the first click as x,y; default (0,0) under sfar, (3,3) under snr"},
       {"games", OptionType::Int, "1000", 1, 1e12, "mines: games to play"},
       {"play-off", OptionType::Text, "", 0, 0,
-       "mines: strategy elements switched off, a comma list of tiebreak, fifty-fifty, endgame, "
+       "mines: strategy elements switched off, a comma list of tiebreak, corners, fifty-fifty, "
+       "endgame, "
        "subset"},
       {"near-tie", OptionType::Real, "0", 0, 1,
        "mines: cells within this of the least mine probability are weighed by the progress "

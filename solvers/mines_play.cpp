@@ -162,26 +162,31 @@ double next_safety(const Position& v, int c, const std::vector<std::string>& rul
   return expected / total;
 }
 
-// A guess: the least probability of a mine, ties to cells next to a digit (then the lowest
-// index), unless a forced 50/50, the endgame search, the look-ahead or the progress score says
-// otherwise (see mines_play.hpp).
+// A guess: the least probability of a mine, ties to cells next to a digit, then to the fewest
+// closed neighbours, then the lowest index, unless a forced 50/50, the endgame search, the
+// look-ahead or the progress score says otherwise (see mines_play.hpp).
 int choose_guess(const Position& v, const Probabilities& a, const Strategy& strategy) {
   const int n = v.width * v.height;
   struct Ranked {
     int64_t level;  // the probability in units of 1e-9, so that equal ones compare equal
     int away;       // 0 when next to a digit, else 1
+    int closed;     // closed neighbours (unknown or flagged), when `corners` is on
     int cell;
     bool operator<(const Ranked& o) const {
-      return std::tie(level, away, cell) < std::tie(o.level, o.away, o.cell);
+      return std::tie(level, away, closed, cell) < std::tie(o.level, o.away, o.closed, o.cell);
     }
   };
   std::vector<Ranked> ranked;
   for (int i = 0; i < n; ++i) {
     if (v.cells[i] != kUnknown) continue;
     bool touches = false;
-    if (strategy.tiebreak)
-      v.for_neighbours(i, [&](int j) { touches = touches || v.cells[j] >= 0; });
-    ranked.push_back({std::llround(a.mine[i] * 1e9), touches ? 0 : 1, i});
+    int closed = 0;
+    v.for_neighbours(i, [&](int j) {
+      touches = touches || v.cells[j] >= 0;
+      closed += v.cells[j] < 0;
+    });
+    ranked.push_back({std::llround(a.mine[i] * 1e9), strategy.tiebreak && !touches ? 1 : 0,
+                      strategy.corners ? closed : 0, i});
   }
   std::sort(ranked.begin(), ranked.end());
   const double best = a.mine[ranked.front().cell];
@@ -225,6 +230,8 @@ Strategy strategy_from(const Options& options) {
     if (item.empty()) continue;
     if (item == "tiebreak")
       s.tiebreak = false;
+    else if (item == "corners")
+      s.corners = false;
     else if (item == "fifty-fifty")
       s.fifty_fifty = false;
     else if (item == "endgame")
@@ -233,7 +240,8 @@ Strategy strategy_from(const Options& options) {
       s.rules = {"single-row"};
     else
       throw std::invalid_argument(
-          "mines: --play-off knows tiebreak, fifty-fifty, endgame and subset, not '" + item + "'");
+          "mines: --play-off knows tiebreak, corners, fifty-fifty, endgame and subset, not '" +
+          item + "'");
   }
   s.near_tie = options.real("near-tie");
   s.progress_weight = options.real("progress-weight");

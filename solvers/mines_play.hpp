@@ -8,6 +8,11 @@
 // - `tiebreak`: among cells tied at the least probability, one next to a revealed digit before
 //   one away from all of them (then the lowest index). Measured on expert SFAR, this beat both
 //   the lowest index alone and the cell likeliest to open an area (docs/BENCHMARKS.md);
+// - `corners`: then, among cells still tied, the one with the fewest closed (unknown or flagged)
+//   neighbours, which is a corner of the unknown region or of the board. A guess away from every
+//   digit is most often one of the many interior cells tied at the same probability, and there
+//   a corner is likeliest to show a 0 and open an area. On expert SFAR this one key was worth a
+//   whole point of win rate over the lowest index (docs/BENCHMARKS.md);
 // - progress (--progress-weight w, off at 0): the first `candidates` cells within --near-tie of
 //   the least probability are scored (1 - p)(1 + w * progress), progress being the chance that
 //   the cell's digit lets the rules decide a neighbour at once (the literature's "progress", after
@@ -38,6 +43,7 @@ namespace bs::mines {
 
 struct Strategy {
   bool tiebreak = true;
+  bool corners = true;  // ties to the fewest closed neighbours
   bool fifty_fifty = true;
   double near_tie = 0.0;  // probabilities within this of the least count as tied
   int candidates = 20;    // how many near-tied cells the progress score weighs
