@@ -96,6 +96,10 @@ const std::vector<OptionSpec>& option_table() {
       {"lookahead", OptionType::Int, "0", 0, 1,
        "mines: 1 scores each guess by its safety times the safety of the move after it, every "
        "digit played out exactly (strong mode); 0 plays fast"},
+      {"lookahead-window", OptionType::Real, "0.1", 0, 1,
+       "mines: the look-ahead scores the cells within this of the least mine probability"},
+      {"candidates", OptionType::Int, "20", 1, 100000,
+       "mines: at most this many cells are scored by the look-ahead or the progress score"},
       {"size", OptionType::Int, "7", 1, 32, "generate: side of the grid"},
       {"grade", OptionType::Text, "any", 0, 0,
        "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')"},

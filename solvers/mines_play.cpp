@@ -197,11 +197,19 @@ int choose_guess(const Position& v, const Probabilities& a, const Strategy& stra
     }
   if (strategy.endgame && a.layouts_log10 <= std::log10(strategy.endgame_layouts) + 1e-9)
     if (const auto e = solve_endgame(v, strategy.endgame_layouts)) return e->cell;
-  const size_t count = std::min<size_t>(ranked.size(), strategy.candidates);
   int choice = ranked.front().cell;
   double top = -1;
-  for (size_t k = 0; k < count; ++k) {
+  bool interior_scored = false;
+  int scored = 0;
+  for (size_t k = 0; k < ranked.size() && scored < strategy.candidates; ++k) {
     const int c = ranked[k].cell;
+    // Cells away from every digit differ only in their geometry, which the ranking has already
+    // weighed (`corners`); the one-move score would undervalue an opening and favour a cell that
+    // merely tells a digit's neighbour apart. So the best of them stands for them all.
+    if (strategy.tiebreak && ranked[k].away == 1) {
+      if (interior_scored) continue;
+      interior_scored = true;
+    }
     double score;
     if (strategy.lookahead) {
       if (a.mine[c] > best + strategy.lookahead_window) break;
@@ -213,6 +221,7 @@ int choose_guess(const Position& v, const Probabilities& a, const Strategy& stra
     } else {
       break;
     }
+    ++scored;
     if (score > top + 1e-12) {
       top = score;
       choice = c;
@@ -246,6 +255,8 @@ Strategy strategy_from(const Options& options) {
   s.near_tie = options.real("near-tie");
   s.progress_weight = options.real("progress-weight");
   s.lookahead = options.integer("lookahead") > 0;
+  s.lookahead_window = options.real("lookahead-window");
+  s.candidates = static_cast<int>(options.integer("candidates"));
   s.endgame_layouts = static_cast<int>(options.integer("endgame-layouts"));
   return s;
 }
