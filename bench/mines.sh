@@ -2,7 +2,7 @@
 # Issue 4's figures, as docs/BENCHMARKS.md quotes them. Win rates are deterministic (game i of a
 # seed is a pure function of the seed, the index, the board and the rule), so each is one run of
 # GAMES games; speeds are medians of 5 runs.
-# Usage: bench/mines.sh [build-dir] [games] [strong-games]
+# Usage: [PART=rates|speeds] bench/mines.sh [build-dir] [games] [strong-games]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -31,13 +31,20 @@ print("| %s | %d | %.2f%% | %.2f-%.2f%% | %.0f | %.5f |" % (
     d["games_per_second"], d["cpu_seconds_per_game"]))
 PY
 }
+if [ "${PART:-all}" != speeds ]; then
 rate "expert SFAR (0,0), strong (--lookahead 1), 2 threads" "$strong_games" --board expert --lookahead 1 --threads 2
 rate "expert SFAR (0,0), fast, 1 thread" "$games" --board expert --threads 1
 rate "expert SNR (3,3), fast, 2 threads" "$games" --board expert --rules snr --threads 2
+rate "expert SNR (3,3), strong, 2 threads" "$strong_games" --board expert --rules snr --lookahead 1 --threads 2
+rate "expert SFAR (0,0), fast, without the corners element, 2 threads" "$games" --board expert --play-off corners --threads 2
 rate "intermediate SFAR (0,0), strong, 2 threads" "$games" --board intermediate --lookahead 1 --threads 2
 rate "intermediate SFAR (0,0), fast, 2 threads" "$games" --board intermediate --threads 2
 rate "beginner 9x9 SFAR (0,0), strong, 2 threads" "$games" --board beginner9 --lookahead 1 --threads 2
 rate "beginner 9x9 SNR (3,3), strong, 2 threads" "$games" --board beginner9 --rules snr --lookahead 1 --threads 2
+rate "beginner 9x9 SFAR (0,0), fast, 2 threads" "$games" --board beginner9 --threads 2
+rate "beginner 9x9 SNR (3,3), fast, 2 threads" "$games" --board beginner9 --rules snr --threads 2
+fi
+[ "${PART:-all}" = rates ] && exit 0
 echo
 echo "Speed, medians of 5 runs:"
 speed() {

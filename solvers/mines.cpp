@@ -132,6 +132,7 @@ Result solve_file(const std::string& path, const Options& options) {
   r.count("components", a.components);
   r.count("largest_component", a.largest_component);
   r.count("enumerated", a.enumerated);
+  r.count("lp_bounded_components", a.lp_bounded_components);
   meter.finish(r, threads);
   return r;
 }

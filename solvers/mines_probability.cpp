@@ -6,8 +6,10 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/connected_components.hpp>
 #include <cmath>
+#include <limits>
 #include <map>
 
+#include "heuristics/mines/lp.hpp"
 #include "heuristics/mines/system.hpp"
 
 namespace bs::mines {
@@ -22,6 +24,8 @@ struct Component {
   std::vector<int> row_target;            // per local row
   std::vector<std::vector<int>> rows_of;  // per group: local rows that see it
   int first_source = -1;                  // a digit of the component, for error messages
+  int least_mines = 0;                    // the LP's bounds on its mines (stage 2), when it ran
+  int most_mines = std::numeric_limits<int>::max();
 };
 
 // Layout counts of one component by its number of mines, and per group the counts weighted by
@@ -52,11 +56,15 @@ Real binomial(int n, int k) {
   return r;
 }
 
-// Depth-first over the groups: each gets 0..size mines, and every row is kept within reach of
-// its target (its sum, plus what its unassigned groups could still hold).
+// Depth-first over the groups: each gets 0..size mines, every row is kept within reach of its
+// target (its sum, plus what its unassigned groups could still hold), and the component's mines
+// within [least_mines, max_mines].
 class Counter {
  public:
   Counter(const Component& c, int max_mines) : c_(c), max_mines_(max_mines) {
+    room_after_.assign(c.groups.size() + 1, 0);
+    for (size_t g = c.groups.size(); g-- > 0;)
+      room_after_[g] = room_after_[g + 1] + static_cast<int>(c.groups[g].size());
     sum_.assign(c.row_target.size(), 0);
     room_.assign(c.row_target.size(), 0);
     for (size_t g = 0; g < c.groups.size(); ++g)
@@ -119,6 +127,7 @@ class Counter {
   template <class Leaf>
   void walk(size_t g, size_t end, int mines, Real weight, Leaf&& leaf) {
     ++visited_;
+    if (mines + room_after_[g] < c_.least_mines) return;
     if (g == end) {
       leaf(mines, weight);
       return;
@@ -132,7 +141,7 @@ class Counter {
 
   const Component& c_;
   int max_mines_;
-  std::vector<int> sum_, room_, k_;
+  std::vector<int> sum_, room_, k_, room_after_;
   std::vector<std::vector<Real>> choose_;
   double visited_ = 0;
 };
@@ -140,7 +149,7 @@ class Counter {
 // All layouts of a component, split over threads when it is large.
 Tally count_component(const Component& c, int max_mines, int threads) {
   Tally total;
-  const size_t max_m = std::min<size_t>(max_mines, [&] {
+  const size_t max_m = std::min<size_t>(std::min(max_mines, c.most_mines), [&] {
     size_t cells = 0;
     for (const auto& g : c.groups) cells += g.size();
     return cells;
@@ -252,7 +261,8 @@ Probabilities mine_probabilities(const Position& p, const std::vector<std::strin
     const int source = sys.failed_row >= 0 ? sys.rows[sys.failed_row].source : -1;
     return inconsistent(source, source >= 0
                                     ? "the deduction rules find this digit cannot be met"
-                                    : "the deduction rules find the mine count cannot be met");
+                                    : "the deduction rules find no layout that fits the digits and "
+                                      "the mine count together");
   }
   int decided_mines = 0;
   for (int v = 0; v < sys.vars; ++v) {
@@ -329,6 +339,26 @@ Probabilities mine_probabilities(const Position& p, const std::vector<std::strin
     for (int r : comp_rows[c]) comp.row_target.push_back(row_target[r]);
   }
   out.components = static_cast<int>(comps.size());
+
+  // The LP's bounds on each component's mines, which prune its enumeration. They come with the
+  // lp rule (the player leaves it out for speed), and see what a component's own digits do not:
+  // the mine count against the other components and the interior.
+  if (std::find(rules.begin(), rules.end(), "lp") != rules.end() && !comps.empty()) {
+    std::vector<std::vector<int>> sets;
+    for (const Component& comp : comps) {
+      sets.emplace_back();
+      for (const auto& g : comp.groups) sets.back().insert(sets.back().end(), g.begin(), g.end());
+    }
+    std::vector<std::pair<int, int>> bounds;
+    if (!lp_mine_bounds(sys, sets, bounds))
+      return inconsistent(-1, "the LP relaxation of the digits and the mine count has no solution");
+    for (size_t c = 0; c < comps.size(); ++c) {
+      comps[c].least_mines = bounds[c].first;
+      comps[c].most_mines = bounds[c].second;
+      const int trivial = std::min(static_cast<int>(sets[c].size()), remaining);
+      if (bounds[c].first > 0 || bounds[c].second < trivial) ++out.lp_bounded_components;
+    }
+  }
 
   std::vector<Tally> tallies;
   for (const Component& comp : comps) {

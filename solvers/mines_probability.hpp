@@ -4,8 +4,10 @@
 // knows nothing else), so the probability of a mine on a cell is the share of those layouts with
 // a mine there. The engine finds it in stages, cheapest first, and records which stage decided
 // each cell:
-//   1. the deduction rules of heuristics/mines (single-row, then subset), to a fixpoint;
-//   2. exact enumeration of what they leave:
+//   1. the deduction rules of heuristics/mines (single-row, subset, lp), to a fixpoint;
+//   2. with the lp rule, the LP relaxation's least and most mines of each frontier component
+//      (below), which bound its enumeration;
+//   3. exact enumeration of what they leave:
 //      - the undecided cells next to a digit (the frontier) split into connected components, cells
 //        joined when a digit sees both (Boost.Graph);
 //      - within a component, cells seen by the same digits are one group of s cells, and a group
@@ -43,7 +45,8 @@ struct Probabilities {
   double layouts_log10 = 0;         // log10 of the number of layouts that fit
   int components = 0, largest_component = 0;  // frontier components, and the most cells in one
   int most_groups = 0;                        // the most groups in one component
-  double enumerated = 0;                      // group assignments the enumeration visited
+  int lp_bounded_components = 0;  // components whose mines the LP bounded inside [0, size]
+  double enumerated = 0;          // group assignments the enumeration visited
 };
 
 // When the enumeration runs after the rules. A player only needs it when the rules found no safe

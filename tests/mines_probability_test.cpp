@@ -8,6 +8,7 @@
 
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <random>
 
 #include "heuristics/mines/system.hpp"
@@ -127,9 +128,10 @@ std::vector<std::string> all_rules() {
 }
 
 void expect_matches_brute_force(const Position& p, const std::vector<std::string>& rules,
-                                int threads = 1) {
+                                int threads = 1, Probabilities* answer = nullptr) {
   const Brute b = brute_force(p);
   const Probabilities got = mine_probabilities(p, rules, threads);
+  if (answer) *answer = got;
   const std::string where = format_position(p);
   ASSERT_EQ(got.consistent, b.layouts > 0) << got.why << "\n" << where;
   if (!got.consistent) return;
@@ -149,14 +151,20 @@ void expect_matches_brute_force(const Position& p, const std::vector<std::string
 
 TEST(MinesProbability, AgreesWithBruteForceOnRandomPositions) {
   std::mt19937 rng(20261124);
-  int large = 0;
+  int large = 0, lp_bounded = 0;
   for (int i = 0; i < 2000; ++i) {
     const Position p = random_position(rng, 20, false);
     large += std::count(p.cells.begin(), p.cells.end(), kUnknown) >= 16;
-    expect_matches_brute_force(p, all_rules());
+    Probabilities got;
+    expect_matches_brute_force(p, all_rules(), 1, &got);
     if (HasFatalFailure()) return;
+    lp_bounded += got.lp_bounded_components > 0;
   }
   EXPECT_GE(large, 200) << "positions with 16 to 20 unknown cells must be common";
+  // The LP's component bounds (which prune the enumeration) must bite often enough for the
+  // comparison above to test them.
+  EXPECT_GE(lp_bounded, 100) << "the LP must bound components' mines on many positions";
+  std::printf("positions where the LP bounded a component's mines: %d of 2000\n", lp_bounded);
 }
 
 TEST(MinesProbability, EnumerationAloneAgreesWithBruteForce) {

@@ -7,37 +7,89 @@
 // combinatorial rules and before enumeration; the game player leaves it out for speed.
 #include "heuristics/mines/lp.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "ilp/lp_model.hpp"
 
 namespace bs::mines {
 
-Verdict apply_lp(MineSystem& s, int self) {
-  std::vector<int> column(s.vars, -1), var_of;
+namespace {
+
+// The relaxation of the undecided part of `s`: a column per undecided variable, a row per row.
+struct Relaxation {
   ilp::LpModel model;
+  std::vector<int> column, var_of;  // variable -> column (-1 when decided), column -> variable
+  std::vector<char> in_digit_row;   // per variable: seen by a digit
+};
+
+Relaxation relax(const MineSystem& s) {
+  Relaxation x;
+  x.column.assign(s.vars, -1);
+  x.in_digit_row.assign(s.vars, 0);
   for (int v = 0; v < s.vars; ++v)
     if (s.value[v] < 0) {
-      column[v] = model.add_column(0, 1, 0, false);
-      var_of.push_back(v);
+      x.column[v] = x.model.add_column(0, 1, 0, false);
+      x.var_of.push_back(v);
     }
-  if (var_of.empty()) return Verdict::no_change;
   std::vector<Eigen::Triplet<double>> entries;
   std::vector<double> bound;
-  std::vector<char> in_digit_row(s.vars, 0);
   for (const Row& r : s.rows) {
     int mines = 0;
     const int row = static_cast<int>(bound.size());
     for (int v : r.vars) {
       mines += s.value[v] == 1;
-      if (column[v] >= 0) {
-        entries.emplace_back(row, column[v], 1.0);
-        if (r.source >= 0) in_digit_row[v] = 1;
+      if (x.column[v] >= 0) {
+        entries.emplace_back(row, x.column[v], 1.0);
+        if (r.source >= 0) x.in_digit_row[v] = 1;
       }
     }
     bound.push_back(r.target - mines);
   }
-  model.add_rows(entries, bound, bound);
-  model.set_maximize(true);
-  ilp::LpSession session(model);
+  x.model.add_rows(entries, bound, bound);
+  x.model.set_maximize(true);
+  return x;
+}
+
+}  // namespace
+
+bool lp_mine_bounds(const MineSystem& s, const std::vector<std::vector<int>>& sets,
+                    std::vector<std::pair<int, int>>& bounds) {
+  bounds.clear();
+  Relaxation x = relax(s);
+  if (x.var_of.empty()) {
+    bounds.assign(sets.size(), {0, 0});
+    return true;
+  }
+  ilp::LpSession session(x.model);
+  if (session.resolve().status == ilp::SolveStatus::infeasible) return false;
+  std::vector<double> objective(x.var_of.size(), 0);
+  for (const auto& set : sets) {
+    int lo = 0, hi = 0;
+    for (int v : set) hi += x.column[v] >= 0;
+    for (int sense : {+1, -1}) {  // max of the sum, then max of minus the sum
+      for (int v : set)
+        if (x.column[v] >= 0) objective[x.column[v]] = sense;
+      session.set_objective(objective);
+      const ilp::Solution sol = session.resolve();
+      for (int v : set)
+        if (x.column[v] >= 0) objective[x.column[v]] = 0;
+      if (sol.status != ilp::SolveStatus::optimal) continue;  // keep the trivial bound
+      // Rounded inwards with a tolerance: a layout's count is an integer inside [min, max].
+      if (sense > 0) hi = std::min(hi, static_cast<int>(std::floor(sol.objective + 1e-7)));
+      if (sense < 0) lo = std::max(lo, static_cast<int>(std::ceil(-sol.objective - 1e-7)));
+    }
+    bounds.emplace_back(lo, hi);
+  }
+  return true;
+}
+
+Verdict apply_lp(MineSystem& s, int self) {
+  Relaxation x = relax(s);
+  const std::vector<int>& var_of = x.var_of;
+  const std::vector<char>& in_digit_row = x.in_digit_row;
+  if (var_of.empty()) return Verdict::no_change;
+  ilp::LpSession session(x.model);
   if (session.resolve().status == ilp::SolveStatus::infeasible) {
     s.failed_row = -1;
     return Verdict::fail;

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <utility>
+#include <vector>
+
 #include "heuristics/mines/system.hpp"
 
 namespace bs::mines {
@@ -9,5 +12,11 @@ inline constexpr RuleInfo kLpInfo{
     "LP relaxation: max x = 0 makes a cell safe, min x = 1 a mine, infeasible an inconsistent "
     "position"};
 Verdict apply_lp(MineSystem& system, int self);
+
+// For each set of variables, the least and the most mines it can hold over the same relaxation,
+// rounded inwards: every layout's count lies between them, so the enumeration may skip what
+// falls outside. Decided variables count as fixed. Returns false when the relaxation is empty.
+bool lp_mine_bounds(const MineSystem& system, const std::vector<std::vector<int>>& sets,
+                    std::vector<std::pair<int, int>>& bounds);
 
 }  // namespace bs::mines
