@@ -3,8 +3,10 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/connected_components.hpp>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -50,6 +52,19 @@ struct Tally {
   }
 };
 
+// A wall-clock deadline shared by the counting threads: once one sees it pass, all stop.
+struct Deadline {
+  std::chrono::steady_clock::time_point at;
+  bool unlimited = true;
+  std::atomic<bool> passed{false};
+  bool check(uint32_t& calls) {
+    if (unlimited) return false;
+    if ((++calls & 1023) == 0 && std::chrono::steady_clock::now() > at)
+      passed.store(true, std::memory_order_relaxed);
+    return passed.load(std::memory_order_relaxed);
+  }
+};
+
 Real binomial(int n, int k) {
   Real r = 1;
   for (int i = 1; i <= k; ++i) r = r * (n - k + i) / i;
@@ -61,7 +76,8 @@ Real binomial(int n, int k) {
 // within [least_mines, max_mines].
 class Counter {
  public:
-  Counter(const Component& c, int max_mines) : c_(c), max_mines_(max_mines) {
+  Counter(const Component& c, int max_mines, Deadline& deadline)
+      : c_(c), max_mines_(max_mines), deadline_(deadline) {
     room_after_.assign(c.groups.size() + 1, 0);
     for (size_t g = c.groups.size(); g-- > 0;)
       room_after_[g] = room_after_[g + 1] + static_cast<int>(c.groups[g].size());
@@ -127,6 +143,7 @@ class Counter {
   template <class Leaf>
   void walk(size_t g, size_t end, int mines, Real weight, Leaf&& leaf) {
     ++visited_;
+    if (deadline_.check(calls_)) return;  // the tally is partial; the caller reports it so
     if (mines + room_after_[g] < c_.least_mines) return;
     if (g == end) {
       leaf(mines, weight);
@@ -144,10 +161,12 @@ class Counter {
   std::vector<int> sum_, room_, k_, room_after_;
   std::vector<std::vector<Real>> choose_;
   double visited_ = 0;
+  Deadline& deadline_;
+  uint32_t calls_ = 0;
 };
 
 // All layouts of a component, split over threads when it is large.
-Tally count_component(const Component& c, int max_mines, int threads) {
+Tally count_component(const Component& c, int max_mines, int threads, Deadline& deadline) {
   Tally total;
   const size_t max_m = std::min<size_t>(std::min(max_mines, c.most_mines), [&] {
     size_t cells = 0;
@@ -161,7 +180,7 @@ Tally count_component(const Component& c, int max_mines, int threads) {
     depth = std::min<size_t>(6, c.groups.size() / 2);
   std::vector<std::vector<int>> parts;
   {
-    Counter counter(c, static_cast<int>(max_m));
+    Counter counter(c, static_cast<int>(max_m), deadline);
     if (depth == 0) {
       counter.count({}, 0, total);
       return total;
@@ -173,7 +192,7 @@ Tally count_component(const Component& c, int max_mines, int threads) {
   std::vector<Tally> tallies(parts.size());
 #pragma omp parallel num_threads(threads)
   {
-    Counter counter(c, static_cast<int>(max_m));
+    Counter counter(c, static_cast<int>(max_m), deadline);
 #pragma omp for schedule(dynamic, 1)
     for (size_t i = 0; i < parts.size(); ++i) {
       tallies[i].resize(c.groups.size(), max_m);
@@ -195,7 +214,14 @@ std::vector<Real> convolve(const std::vector<Real>& a, const std::vector<Real>& 
 }  // namespace
 
 Probabilities mine_probabilities(const Position& p, const std::vector<std::string>& rules,
-                                 int threads, Enumerate when) {
+                                 int threads, Enumerate when, double time_limit_seconds) {
+  Deadline deadline;
+  if (time_limit_seconds < std::numeric_limits<double>::infinity()) {
+    deadline.unlimited = false;
+    deadline.at = std::chrono::steady_clock::now() +
+                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                      std::chrono::duration<double>(std::max(0.0, time_limit_seconds)));
+  }
   const int n = p.width * p.height;
   Probabilities out;
   out.mine.assign(n, -1);
@@ -366,7 +392,11 @@ Probabilities mine_probabilities(const Position& p, const std::vector<std::strin
     for (const auto& g : comp.groups) cells += static_cast<int>(g.size());
     out.largest_component = std::max(out.largest_component, cells);
     out.most_groups = std::max(out.most_groups, static_cast<int>(comp.groups.size()));
-    tallies.push_back(count_component(comp, remaining, threads));
+    tallies.push_back(count_component(comp, remaining, threads, deadline));
+    if (deadline.passed) {  // what the rules decided stands; the rest is unknown
+      out.complete = false;
+      return out;
+    }
     Tally& t = tallies.back();
     out.enumerated += t.visited;
     // Scale to a maximum of 1: a common factor of every layout count, it cancels in the ratios.

@@ -24,6 +24,7 @@
 // cannot be met.
 #pragma once
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -33,8 +34,9 @@ namespace bs::mines {
 
 struct Probabilities {
   bool consistent = true;
-  std::string why;    // when inconsistent: what cannot be met
-  int bad_cell = -1;  // when inconsistent: the digit's cell, or -1 for the mine count
+  bool complete = true;  // false when the time limit stopped the enumeration
+  std::string why;       // when inconsistent: what cannot be met
+  int bad_cell = -1;     // when inconsistent: the digit's cell, or -1 for the mine count
   // Per cell: the probability of a mine; -1 for revealed cells; 1 for flags.
   std::vector<double> mine;
   // Per cell: the stage that decided it (an index into `stages`), or -1 when it is undecided or
@@ -52,8 +54,12 @@ struct Probabilities {
 // When the enumeration runs after the rules. A player only needs it when the rules found no safe
 // cell to reveal; cells it skips keep probability -1.
 enum class Enumerate { always, unless_rules_find_a_safe_cell };
+inline constexpr double kNoTimeLimit = std::numeric_limits<double>::infinity();
 // `rules`: the deduction rules to run first, cheapest first (names from mine_rules()).
+// With a time limit, an enumeration still running when it passes stops, and the answer comes back
+// with `complete` false: the rules' decisions stand, every other unknown cell keeps -1.
 Probabilities mine_probabilities(const Position& position, const std::vector<std::string>& rules,
-                                 int threads = 1, Enumerate when = Enumerate::always);
+                                 int threads = 1, Enumerate when = Enumerate::always,
+                                 double time_limit_seconds = kNoTimeLimit);
 
 }  // namespace bs::mines

@@ -3,7 +3,9 @@
 // passes `verify` while a tampered claim of certainty does not.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <sstream>
 
 #include "puzzles/mines/position.hpp"
@@ -87,6 +89,53 @@ TEST(MinesCli, SolveJsonPassesVerifyAndATamperedClaimFails) {
   const auto s =
       run_cli("verify mines " + path + " " + write_temp("mines_shift.json", shifted.dump()));
   EXPECT_EQ(s.code, 1) << s.out << s.err;
+}
+
+// A checkerboard of digits over a dense expert-sized board: one frontier component of hundreds of
+// cells that no enumeration finishes. --time-limit must stop it, say so, keep the rules' certain
+// cells (which verify still re-checks) and claim no probability it did not compute.
+TEST(MinesCli, TimeLimitStopsAnEndlessEnumerationHonestly) {
+  std::mt19937 rng(5);
+  Position p;
+  p.width = 30;
+  p.height = 16;
+  p.mines = 200;
+  const int n = p.width * p.height;
+  std::vector<int> order(n);
+  for (int i = 0; i < n; ++i) order[i] = i;
+  std::shuffle(order.begin(), order.end(), rng);
+  std::vector<char> mine(n, 0);
+  for (int k = 0; k < p.mines; ++k) mine[order[k]] = 1;
+  p.cells.assign(n, kUnknown);
+  for (int i = 0; i < n; ++i) {
+    if (mine[i] || (i % p.width + i / p.width) % 2 != 0) continue;
+    int around = 0;
+    p.for_neighbours(i, [&](int j) { around += mine[j]; });
+    p.cells[i] = static_cast<int8_t>(around);
+  }
+  const std::string path = write_temp("mines_endless.txt", format_position(p));
+  const auto r =
+      run_cli("solve mines " + path + " --rules single-row,subset --time-limit 0.2 --json");
+  ASSERT_FALSE(r.out.empty()) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "unknown");
+  EXPECT_EQ(j["stop_reason"], "time-limit");
+  int certain = 0, unclaimed = 0;
+  for (int y = 0; y < p.height; ++y)
+    for (int x = 0; x < p.width; ++x) {
+      if (p.at(x, y) != kUnknown) continue;
+      const auto& q = j["analysis"]["probability"][y][x];
+      if (j["analysis"]["decided_by"][y][x].is_null()) {
+        EXPECT_TRUE(q.is_null()) << "a probability the stopped enumeration never computed";
+        ++unclaimed;
+      } else {
+        ++certain;
+      }
+    }
+  EXPECT_GT(certain, 0);
+  EXPECT_GT(unclaimed, 100);
+  const auto v = run_cli("verify mines " + path + " " + write_temp("mines_endless.json", r.out));
+  EXPECT_EQ(v.code, 0) << v.out << v.err;
 }
 
 TEST(MinesCli, RenderDrawsEveryCell) {
