@@ -294,10 +294,17 @@ int main(int argc, char** argv) {
           for (int i = 0; i < spec.width * spec.height; ++i)
             if (layout.mine[i]) mines.push_back({i % spec.width, i / spec.width});
           for (int c : r.clicks) clicks.push_back({c % spec.width, c / spec.width});
+          nlohmann::json guesses = nlohmann::json::array();
+          for (const bs::mines::Guess& g : r.guess_log)
+            guesses.push_back({{"x", g.cell % spec.width},
+                               {"y", g.cell / spec.width},
+                               {"risk", g.risk},
+                               {"why", g.why}});
           out << nlohmann::json{{"game", r.index},       {"seed", seed},
                                 {"board", spec.name()},  {"width", spec.width},
                                 {"height", spec.height}, {"mines", mines},
-                                {"clicks", clicks},      {"won", r.won}}
+                                {"clicks", clicks},      {"guesses", guesses},
+                                {"won", r.won}}
                      .dump()
               << '\n';
         }

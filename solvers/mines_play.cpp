@@ -165,7 +165,7 @@ double next_safety(const Position& v, int c, const std::vector<std::string>& rul
 // A guess: the least probability of a mine, ties to cells next to a digit, then to the fewest
 // closed neighbours, then the lowest index, unless a forced 50/50, the endgame search, the
 // look-ahead or the progress score says otherwise (see mines_play.hpp).
-int choose_guess(const Position& v, const Probabilities& a, const Strategy& strategy) {
+Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& strategy) {
   const int n = v.width * v.height;
   struct Ranked {
     int64_t level;  // the probability in units of 1e-9, so that equal ones compare equal
@@ -193,10 +193,11 @@ int choose_guess(const Position& v, const Probabilities& a, const Strategy& stra
   if (strategy.fifty_fifty)
     for (const Ranked& r : ranked) {
       if (r.level != ranked.front().level) break;
-      if (forced_pair(v, a, r.cell)) return r.cell;
+      if (forced_pair(v, a, r.cell)) return {r.cell, a.mine[r.cell], "fifty-fifty"};
     }
   if (strategy.endgame && a.layouts_log10 <= std::log10(strategy.endgame_layouts) + 1e-9)
-    if (const auto e = solve_endgame(v, strategy.endgame_layouts)) return e->cell;
+    if (const auto e = solve_endgame(v, strategy.endgame_layouts))
+      return {e->cell, a.mine[e->cell], "endgame"};
   int choice = ranked.front().cell;
   double top = -1;
   bool interior_scored = false;
@@ -227,7 +228,15 @@ int choose_guess(const Position& v, const Probabilities& a, const Strategy& stra
       choice = c;
     }
   }
-  return choice;
+  const bool interior = strategy.tiebreak && [&] {
+    bool touches = false;
+    v.for_neighbours(choice, [&](int j) { touches = touches || v.cells[j] >= 0; });
+    return !touches;
+  }();
+  return {choice, a.mine[choice],
+          choice != ranked.front().cell ? (strategy.lookahead ? "lookahead" : "progress")
+          : interior                    ? "least-interior"
+                                        : "least-frontier"};
 }
 
 }  // namespace
@@ -293,7 +302,9 @@ GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy
     }
     if (moved || game.won()) continue;
     ++rec.guesses;
-    click(choose_guess(v, a, strategy));
+    const Guess g = choose_guess(v, a, strategy);
+    rec.guess_log.push_back(g);
+    click(g.cell);
   }
   rec.won = game.won();
   rec.cpu_seconds = thread_cpu_seconds() - t0;

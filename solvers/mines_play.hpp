@@ -57,11 +57,21 @@ struct Strategy {
 // From the options play-off and near-tie; throws std::invalid_argument on an unknown element.
 Strategy strategy_from(const Options& options);
 
+// A move that was not certain: the cell, its probability of a mine when it was clicked, and the
+// element of the strategy that chose it: "least-frontier" or "least-interior" (the least
+// probability, next to a digit or not), "lookahead", "progress", "fifty-fifty" or "endgame".
+struct Guess {
+  int cell = -1;
+  double risk = 0;
+  const char* why = "";
+};
+
 struct GameRecord {
   uint64_t index = 0;
   bool won = false;
   int guesses = 0;          // moves that were not certain
   std::vector<int> clicks;  // revealed cells, in order (certain ones included)
+  std::vector<Guess> guess_log;
   double cpu_seconds = 0;
 };
 GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy& strategy,
