@@ -93,9 +93,9 @@ const std::vector<OptionSpec>& option_table() {
        "out"},
       {"endgame-layouts", OptionType::Int, "100", 1, 5000,
        "mines: the exact endgame search takes over once at most this many layouts fit"},
-      {"lookahead", OptionType::Int, "0", 0, 1,
-       "mines: 1 scores each guess by its safety times the safety of the move after it, every "
-       "digit played out exactly (strong mode); 0 plays fast"},
+      {"lookahead", OptionType::Int, "0", 0, 3,
+       "mines: guesses looked ahead; 1 scores each guess by its safety times the safety of the "
+       "move after it, every digit played out exactly (strong mode); 0 plays fast"},
       {"lookahead-window", OptionType::Real, "0.1", 0, 1,
        "mines: the look-ahead scores the cells within this of the least mine probability"},
       {"candidates", OptionType::Int, "20", 1, 100000,

@@ -125,59 +125,23 @@ double progress_of(const Position& v, const Probabilities& a, int c,
   return weight > 0 ? progress / weight : 0;
 }
 
-// Secondary safety, exactly: if `c` is safe, the chance that the move after it is safe too. Each
-// digit c could show is played out on a copy of the position; the digit's probability is its share
-// of the layouts (from the engine's layout counts), and the next move's safety is 1 when the copy
-// has a certain safe cell, else one minus its least mine probability.
-double next_safety(const Position& v, int c, const std::vector<std::string>& rules) {
-  int flags = 0, unknown = 0;
-  v.for_neighbours(c, [&](int j) {
-    flags += v.cells[j] == kFlag;
-    unknown += v.cells[j] == kUnknown;
-  });
-  Position w = v;
-  std::vector<double> log_layouts, safety;
-  for (int k = 0; k <= unknown; ++k) {
-    w.cells[c] = static_cast<int8_t>(flags + k);
-    const Probabilities b = mine_probabilities(w, rules, 1);
-    if (!b.consistent) continue;
-    double best = 0;
-    bool any_unknown = false;
-    for (int i = 0; i < w.width * w.height; ++i) {
-      if (w.cells[i] != kUnknown) continue;
-      any_unknown = true;
-      best = std::max(best, 1 - b.mine[i]);
-    }
-    log_layouts.push_back(b.layouts_log10);
-    safety.push_back(any_unknown ? best : 1.0);
+// The unknown cells in the order a guess considers them: the least probability of a mine, ties to
+// cells next to a digit (`tiebreak`), then to the fewest closed neighbours (`corners`), then the
+// lowest index.
+struct Ranked {
+  int64_t level;  // the probability in units of 1e-9, so that equal ones compare equal
+  int away;       // 0 when next to a digit, else 1
+  int closed;     // closed neighbours (unknown or flagged), when `corners` is on
+  int cell;
+  bool operator<(const Ranked& o) const {
+    return std::tie(level, away, closed, cell) < std::tie(o.level, o.away, o.closed, o.cell);
   }
-  if (log_layouts.empty()) return 0;
-  const double top = *std::max_element(log_layouts.begin(), log_layouts.end());
-  double total = 0, expected = 0;
-  for (size_t d = 0; d < log_layouts.size(); ++d) {
-    const double weight = std::pow(10.0, log_layouts[d] - top);
-    total += weight;
-    expected += weight * safety[d];
-  }
-  return expected / total;
-}
+};
 
-// A guess: the least probability of a mine, ties to cells next to a digit, then to the fewest
-// closed neighbours, then the lowest index, unless a forced 50/50, the endgame search, the
-// look-ahead or the progress score says otherwise (see mines_play.hpp).
-Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& strategy) {
-  const int n = v.width * v.height;
-  struct Ranked {
-    int64_t level;  // the probability in units of 1e-9, so that equal ones compare equal
-    int away;       // 0 when next to a digit, else 1
-    int closed;     // closed neighbours (unknown or flagged), when `corners` is on
-    int cell;
-    bool operator<(const Ranked& o) const {
-      return std::tie(level, away, closed, cell) < std::tie(o.level, o.away, o.closed, o.cell);
-    }
-  };
+std::vector<Ranked> rank_cells(const Position& v, const Probabilities& a,
+                               const Strategy& strategy) {
   std::vector<Ranked> ranked;
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < v.width * v.height; ++i) {
     if (v.cells[i] != kUnknown) continue;
     bool touches = false;
     int closed = 0;
@@ -189,7 +153,90 @@ Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& st
                       strategy.corners ? closed : 0, i});
   }
   std::sort(ranked.begin(), ranked.end());
+  return ranked;
+}
+
+// The cells a look-ahead or progress score weighs: at most `limit` of the ranking, within
+// `window` of the least probability. Cells away from every digit differ only in their geometry,
+// which the ranking has already weighed (`corners`); a short look-ahead would undervalue an
+// opening and favour a cell that merely tells a digit's neighbour apart, so the best of them
+// stands for them all.
+std::vector<int> candidates(const std::vector<Ranked>& ranked, const Probabilities& a,
+                            const Strategy& strategy, double window, int limit) {
+  std::vector<int> out;
+  bool interior_taken = false;
   const double best = a.mine[ranked.front().cell];
+  for (const Ranked& r : ranked) {
+    if (static_cast<int>(out.size()) >= limit || a.mine[r.cell] > best + window + 1e-12) break;
+    if (strategy.tiebreak && r.away == 1) {
+      if (interior_taken) continue;
+      interior_taken = true;
+    }
+    out.push_back(r.cell);
+  }
+  return out;
+}
+
+double guess_score(const Position& v, const Probabilities& a, int c, const Strategy& strategy,
+                   int depth);
+
+// What a position is worth to a player who looks `depth` guesses ahead: 1 when a cell is certainly
+// safe (or none is left), else at depth 0 the safety of the best guess, and deeper the best score
+// among a few candidates (`lookahead_inner`).
+double position_value(const Position& w, const Probabilities& b, const Strategy& strategy,
+                      int depth) {
+  double best = 0;
+  bool any_unknown = false;
+  for (int i = 0; i < w.width * w.height; ++i) {
+    if (w.cells[i] != kUnknown) continue;
+    if (b.mine[i] == 0) return 1;
+    any_unknown = true;
+    best = std::max(best, 1 - b.mine[i]);
+  }
+  if (!any_unknown) return 1;
+  if (depth == 0) return best;
+  const std::vector<Ranked> ranked = rank_cells(w, b, strategy);
+  double top = 0;
+  for (int c : candidates(ranked, b, strategy, strategy.lookahead_window, strategy.lookahead_inner))
+    top = std::max(top, guess_score(w, b, c, strategy, depth));
+  return top;
+}
+
+// The chance of surviving the guess at `c` and then, looking depth - 1 further, the value of where
+// it leads: each digit c could show is played out exactly on a copy of the position, weighted by
+// its share of the layouts (from the engine's layout counts). At depth 1 this is the literature's
+// secondary safety: the chance that the move after c is safe too.
+double guess_score(const Position& v, const Probabilities& a, int c, const Strategy& strategy,
+                   int depth) {
+  int flags = 0, unknown = 0;
+  v.for_neighbours(c, [&](int j) {
+    flags += v.cells[j] == kFlag;
+    unknown += v.cells[j] == kUnknown;
+  });
+  Position w = v;
+  std::vector<double> log_layouts, value;
+  for (int k = 0; k <= unknown; ++k) {
+    w.cells[c] = static_cast<int8_t>(flags + k);
+    const Probabilities b = mine_probabilities(w, strategy.rules, 1);
+    if (!b.consistent) continue;
+    log_layouts.push_back(b.layouts_log10);
+    value.push_back(position_value(w, b, strategy, depth - 1));
+  }
+  if (log_layouts.empty()) return 0;
+  const double top = *std::max_element(log_layouts.begin(), log_layouts.end());
+  double total = 0, expected = 0;
+  for (size_t d = 0; d < log_layouts.size(); ++d) {
+    const double weight = std::pow(10.0, log_layouts[d] - top);
+    total += weight;
+    expected += weight * value[d];
+  }
+  return (1 - a.mine[c]) * expected / total;
+}
+
+// A guess: the first cell of the ranking, unless a forced 50/50, the endgame search, the
+// look-ahead or the progress score says otherwise (see mines_play.hpp).
+Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& strategy) {
+  const std::vector<Ranked> ranked = rank_cells(v, a, strategy);
   if (strategy.fifty_fifty)
     for (const Ranked& r : ranked) {
       if (r.level != ranked.front().level) break;
@@ -199,33 +246,18 @@ Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& st
     if (const auto e = solve_endgame(v, strategy.endgame_layouts))
       return {e->cell, a.mine[e->cell], "endgame"};
   int choice = ranked.front().cell;
-  double top = -1;
-  bool interior_scored = false;
-  int scored = 0;
-  for (size_t k = 0; k < ranked.size() && scored < strategy.candidates; ++k) {
-    const int c = ranked[k].cell;
-    // Cells away from every digit differ only in their geometry, which the ranking has already
-    // weighed (`corners`); the one-move score would undervalue an opening and favour a cell that
-    // merely tells a digit's neighbour apart. So the best of them stands for them all.
-    if (strategy.tiebreak && ranked[k].away == 1) {
-      if (interior_scored) continue;
-      interior_scored = true;
-    }
-    double score;
-    if (strategy.lookahead) {
-      if (a.mine[c] > best + strategy.lookahead_window) break;
-      score = (1 - a.mine[c]) * next_safety(v, c, strategy.rules);
-    } else if (strategy.progress_weight > 0) {
-      if (a.mine[c] > best + strategy.near_tie + 1e-12) break;
-      score =
-          (1 - a.mine[c]) * (1 + strategy.progress_weight * progress_of(v, a, c, strategy.rules));
-    } else {
-      break;
-    }
-    ++scored;
-    if (score > top + 1e-12) {
-      top = score;
-      choice = c;
+  if (strategy.lookahead > 0 || strategy.progress_weight > 0) {
+    const double window = strategy.lookahead > 0 ? strategy.lookahead_window : strategy.near_tie;
+    double top = -1;
+    for (int c : candidates(ranked, a, strategy, window, strategy.candidates)) {
+      const double score = strategy.lookahead > 0
+                               ? guess_score(v, a, c, strategy, strategy.lookahead)
+                               : (1 - a.mine[c]) * (1 + strategy.progress_weight *
+                                                            progress_of(v, a, c, strategy.rules));
+      if (score > top + 1e-12) {
+        top = score;
+        choice = c;
+      }
     }
   }
   const bool interior = strategy.tiebreak && [&] {
@@ -234,12 +266,21 @@ Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& st
     return !touches;
   }();
   return {choice, a.mine[choice],
-          choice != ranked.front().cell ? (strategy.lookahead ? "lookahead" : "progress")
+          choice != ranked.front().cell ? (strategy.lookahead > 0 ? "lookahead" : "progress")
           : interior                    ? "least-interior"
                                         : "least-frontier"};
 }
 
 }  // namespace
+
+double lookahead_score(const Position& v, int cell, const Strategy& strategy, int depth) {
+  const Probabilities a = mine_probabilities(v, strategy.rules, 1);
+  if (!a.consistent || v.cells[cell] != kUnknown || depth < 1)
+    throw std::invalid_argument(
+        "mines: lookahead_score needs a consistent position, an unknown "
+        "cell and a depth of at least 1");
+  return guess_score(v, a, cell, strategy, depth);
+}
 
 Strategy strategy_from(const Options& options) {
   Strategy s;
@@ -263,7 +304,7 @@ Strategy strategy_from(const Options& options) {
   }
   s.near_tie = options.real("near-tie");
   s.progress_weight = options.real("progress-weight");
-  s.lookahead = options.integer("lookahead") > 0;
+  s.lookahead = static_cast<int>(options.integer("lookahead"));
   s.lookahead_window = options.real("lookahead-window");
   s.candidates = static_cast<int>(options.integer("candidates"));
   s.endgame_layouts = static_cast<int>(options.integer("endgame-layouts"));

@@ -17,10 +17,13 @@
 //   the least probability are scored (1 - p)(1 + w * progress), progress being the chance that
 //   the cell's digit lets the rules decide a neighbour at once (the literature's "progress", after
 //   Hill), its digit distribution taken from the neighbours' probabilities as if independent;
-// - lookahead (--lookahead 1, the strong mode): the first `candidates` cells within
-//   `lookahead_window` of the least probability are scored by (1 - p) times the chance that the
-//   move after them is safe too (secondary safety), every digit the cell could show played out
-//   exactly on a copy of the position, weighted by its share of the layouts;
+// - lookahead (--lookahead d; d = 1 is the strong mode): the first `candidates` cells within
+//   `lookahead_window` of the least probability (the interior represented by its best cell) are
+//   scored by (1 - p) times the expected value of the position each digit the cell could show
+//   leads to, every digit played out exactly on a copy of the position and weighted by its share
+//   of the layouts. A position's value is 1 when a cell is certainly safe; at depth 1 it is
+//   otherwise the safety of its best guess (the literature's secondary safety), and deeper the
+//   best score of `lookahead_inner` candidates, looking one guess less ahead;
 // - `fifty-fifty`: a pair of cells that nothing else can ever tell apart (each 1/2, seen by the
 //   same digits and no unknown neighbour left to reveal) is guessed at once, so no later
 //   work is spent on a coin toss that must be made anyway.
@@ -50,8 +53,9 @@ struct Strategy {
   double progress_weight = 0;
   bool endgame = true;  // solve the game exactly once few layouts are left
   int endgame_layouts = 100;
-  bool lookahead = false;         // strong mode: score guesses by secondary safety
+  int lookahead = 0;              // guesses looked ahead; 1 (strong mode) is secondary safety
   double lookahead_window = 0.1;  // ... among the candidates this close to the least probability
+  int lookahead_inner = 4;        // candidates weighed at each deeper level
   std::vector<std::string> rules{"single-row", "subset"};
 };
 // From the options play-off and near-tie; throws std::invalid_argument on an unknown element.
@@ -65,6 +69,10 @@ struct Guess {
   double risk = 0;
   const char* why = "";
 };
+
+// The look-ahead's score of guessing `cell` in `position`, looking `depth` (>= 1) guesses ahead:
+// at depth 1, the chance that the cell is safe and the move after it is safe too.
+double lookahead_score(const Position& position, int cell, const Strategy& strategy, int depth);
 
 struct GameRecord {
   uint64_t index = 0;

@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
+#include <random>
 
 #include "core/error.hpp"
 #include "puzzles/mines/game.hpp"
@@ -118,11 +121,89 @@ TEST(MinesPlayParallel, StatisticsDoNotDependOnTheThreadCount) {
   for (size_t g = 0; g < one.size(); ++g) EXPECT_EQ(one[g].clicks, two[g].clicks) << g;
   // The strong mode too: its look-ahead runs inside each game, on the game's own thread.
   Strategy strong;
-  strong.lookahead = true;
+  strong.lookahead = 1;
   const PlaySummary c = play_games(spec, strong, 5, 40, 1, &one);
   const PlaySummary d = play_games(spec, strong, 5, 40, 2, &two);
   EXPECT_EQ(c.wins, d.wins);
   for (size_t g = 0; g < one.size(); ++g) EXPECT_EQ(one[g].clicks, two[g].clicks) << g;
+  // And two guesses deep, on the small board.
+  const BoardSpec small = parse_board_spec("beginner9", "sfar", "");
+  Strategy deep;
+  deep.lookahead = 2;
+  const PlaySummary e = play_games(small, deep, 5, 60, 1, &one);
+  const PlaySummary f = play_games(small, deep, 5, 60, 2, &two);
+  EXPECT_EQ(e.wins, f.wins);
+  for (size_t g = 0; g < one.size(); ++g) EXPECT_EQ(one[g].clicks, two[g].clicks) << g;
+}
+
+// Secondary safety by brute force over every layout that fits a small position: for the guess c,
+// the share of layouts in which c is safe, split by the digit c shows, each part worth 1 when
+// another cell is safe in all of its layouts and otherwise the best share of layouts in which a
+// cell is safe. The look-ahead at depth 1 must equal it.
+TEST(MinesLookahead, DepthOneIsSecondarySafetyByBruteForce) {
+  std::mt19937 rng(11);
+  int compared = 0;
+  for (int trial = 0; trial < 400 && compared < 300; ++trial) {
+    Position p;
+    p.width = 2 + static_cast<int>(rng() % 4);
+    p.height = 2 + static_cast<int>(rng() % 3);
+    const int n = p.width * p.height;
+    std::vector<char> mine(n, 0);
+    for (auto& m : mine) m = rng() % 4 == 0;
+    p.mines = static_cast<int>(std::count(mine.begin(), mine.end(), 1));
+    p.cells.assign(n, kUnknown);
+    for (int i = 0; i < n; ++i) {
+      if (mine[i] || rng() % 3 != 0) continue;
+      int around = 0;
+      p.for_neighbours(i, [&](int j) { around += mine[j]; });
+      p.cells[i] = static_cast<int8_t>(around);
+    }
+    std::vector<int> unknown;
+    for (int i = 0; i < n; ++i)
+      if (p.cells[i] == kUnknown) unknown.push_back(i);
+    const int u = static_cast<int>(unknown.size());
+    if (u < 2 || u > 14) continue;
+    // Every layout that fits, as a mask over the unknown cells.
+    auto mines_around = [&](uint32_t layout, int cell) {
+      int count = 0;
+      p.for_neighbours(cell, [&](int j) {
+        for (int k = 0; k < u; ++k)
+          if (unknown[k] == j) count += (layout >> k) & 1;
+      });
+      return count;
+    };
+    std::vector<uint32_t> layouts;
+    for (uint32_t m = 0; m < (uint32_t{1} << u); ++m) {
+      if (std::popcount(m) != p.mines) continue;
+      bool fits = true;
+      for (int i = 0; i < n && fits; ++i)
+        if (p.cells[i] >= 0) fits = mines_around(m, i) == p.cells[i];
+      if (fits) layouts.push_back(m);
+    }
+    ASSERT_FALSE(layouts.empty());
+    for (int k = 0; k < u; ++k) {
+      double want = 0;
+      for (int digit = 0; digit <= 8; ++digit) {
+        std::vector<uint32_t> part;
+        for (uint32_t m : layouts)
+          if (!((m >> k) & 1) && mines_around(m, unknown[k]) == digit) part.push_back(m);
+        if (part.empty()) continue;
+        double value = u == 1 ? 1 : 0;
+        for (int j = 0; j < u; ++j) {
+          if (j == k) continue;
+          const double safe = static_cast<double>(
+              std::count_if(part.begin(), part.end(), [&](uint32_t m) { return !((m >> j) & 1); }));
+          value = std::max(value, safe / static_cast<double>(part.size()));
+        }
+        want += static_cast<double>(part.size()) * value;
+      }
+      want /= static_cast<double>(layouts.size());
+      EXPECT_NEAR(lookahead_score(p, unknown[k], Strategy{}, 1), want, 1e-9)
+          << format_position(p) << "cell " << unknown[k];
+    }
+    ++compared;
+  }
+  EXPECT_GE(compared, 200);
 }
 
 }  // namespace
