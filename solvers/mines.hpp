@@ -5,7 +5,9 @@
 
 #include <string>
 
+#include "puzzles/mines/game.hpp"
 #include "puzzles/mines/position.hpp"
+#include "solvers/mines_play.hpp"
 #include "solvers/mines_probability.hpp"
 #include "solvers/solver.hpp"
 
@@ -17,5 +19,11 @@ namespace bs::mines {
 std::string check_analysis(const Position& position, const Probabilities& analysis);
 
 PuzzleSolver mines_solver();
+// `mines-games`: a set of games (board, first-click rule) as an instance, so that the experiment
+// runner can drive the player (solvers/mines_games.cpp).
+PuzzleSolver mines_games_solver();
+// Replays a game's clicks on its layout with a flood fill of its own: "" when the record (first
+// click, clicks, outcome) holds, else what does not.
+std::string replay_record(const BoardSpec& spec, const Layout& layout, const GameRecord& record);
 
 }  // namespace bs::mines

@@ -11,6 +11,7 @@ const std::vector<PuzzleSolver>& puzzle_solvers() {
       peg::peg_solver(),  // one line per puzzle
       futoshiki::futoshiki_solver(),
       mines::mines_solver(),
+      mines::mines_games_solver(),
   };
   return table;
 }

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "puzzles/mines/position.hpp"
+#include "solvers/mines.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -185,6 +186,70 @@ TEST(MinesCli, ExportedMbfBoardsReplayAsTheSameGames) {
   const auto bad = run_cli("play mines --mbf " + bs::testing_support::write_temp("bad.mbf", "xx"));
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("bad.mbf"), std::string::npos) << bad.err;
+}
+
+}  // namespace
+
+namespace {
+
+using namespace bs::mines;
+using bs::testing_support::run_cli;
+using bs::testing_support::write_temp;
+
+// The replay that stands behind every win rate `solve mines-games` reports must accept true
+// records and refuse false ones.
+TEST(MinesGames, ReplayAcceptsTrueRecordsAndRefusesFalseOnes) {
+  const BoardSpec spec = parse_board_spec("beginner9", "sfar", "");
+  std::vector<GameRecord> records;
+  play_games(spec, Strategy{}, 3, 60, 1, &records);
+  int won = 0, lost = 0;
+  for (const GameRecord& r : records) {
+    const Layout layout = deal(spec, 3, r.index);
+    ASSERT_EQ(replay_record(spec, layout, r), "") << "game " << r.index;
+    GameRecord flipped = r;
+    flipped.won = !r.won;
+    EXPECT_NE(replay_record(spec, layout, flipped), "") << "game " << r.index;
+    GameRecord moved = r;
+    moved.clicks.front() = 40;
+    EXPECT_NE(replay_record(spec, layout, moved), "");
+    if (r.won) {
+      ++won;
+      GameRecord short_of_it = r;
+      short_of_it.clicks.pop_back();  // the last click revealed at least one safe cell
+      EXPECT_NE(replay_record(spec, layout, short_of_it), "");
+    } else {
+      ++lost;
+      GameRecord after = r;
+      after.clicks.push_back(r.clicks.front());
+      EXPECT_NE(replay_record(spec, layout, after), "");
+    }
+  }
+  EXPECT_GT(won, 10);
+  EXPECT_GT(lost, 0);
+}
+
+TEST(MinesGames, TheRunnerPuzzlePlaysAGameSetAndLocatesBadOnes) {
+  const std::string set = write_temp("games_ok.txt", "# a comment\nbeginner9 snr\n");
+  const auto r = run_cli("solve mines-games " + set + " --games 200 --seed 4 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "solved");
+  EXPECT_TRUE(j["verified"].get<bool>());
+  EXPECT_EQ(j["stats"]["games"], 200);
+  const double wins = j["stats"]["wins"].get<double>();
+  EXPECT_GT(wins, 150);  // beginner SNR is won nine times in ten
+  EXPECT_LE(wins, 200);
+  // The same games as `play mines`.
+  const auto p = run_cli("play mines --board beginner9 --rules snr --games 200 --seed 4 --json");
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_EQ(nlohmann::json::parse(p.out)["wins"].get<double>(), wins);
+  const auto bad = run_cli("solve mines-games " + write_temp("games_bad.txt", "\n  expert sfr\n"));
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find(":2:1:"), std::string::npos) << bad.err;
+  const auto two =
+      run_cli("solve mines-games " + write_temp("games_two.txt", "expert sfar\nexpert snr\n"));
+  EXPECT_EQ(two.code, 2);
+  EXPECT_NE(two.err.find(":2:1: a game set is one line"), std::string::npos) << two.err;
 }
 
 }  // namespace
