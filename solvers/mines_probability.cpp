@@ -211,6 +211,302 @@ std::vector<Real> convolve(const std::vector<Real>& a, const std::vector<Real>& 
   return out;
 }
 
+// One analysis, stage by stage, each stage a method. A stage returns false when it has found the
+// position inconsistent (having said why in `out`) or, for count(), when the deadline passed.
+class Analysis {
+ public:
+  Analysis(const Position& p, const std::vector<std::string>& rules, Probabilities& out)
+      : p(p), rules(rules), out(out) {
+    const int n = p.width * p.height;
+    out.mine.assign(n, -1);
+    out.decided_by.assign(n, -1);
+    out.stages.push_back("flag");
+    for (const auto& r : rules) out.stages.push_back(r);
+    out.stages.push_back("enumeration");
+    enumeration_stage = static_cast<int>(out.stages.size()) - 1;
+  }
+
+  // The system: a variable per unknown cell, a row per digit, and the mine-count row.
+  bool build_system() {
+    const int n = p.width * p.height;
+    std::vector<int> var_of(n, -1);
+    int flags = 0;
+    for (int i = 0; i < n; ++i) {
+      if (p.cells[i] == kUnknown) {
+        var_of[i] = static_cast<int>(cell_of.size());
+        cell_of.push_back(i);
+      } else if (p.cells[i] == kFlag) {
+        ++flags;
+        out.mine[i] = 1;
+        out.decided_by[i] = 0;
+      }
+    }
+    sys.vars = static_cast<int>(cell_of.size());
+    sys.value.assign(sys.vars, -1);
+    sys.decided_by.assign(sys.vars, -1);
+    for (int i = 0; i < n; ++i) {
+      if (p.cells[i] < 0) continue;
+      Row row;
+      row.source = i;
+      int flagged = 0;
+      p.for_neighbours(i, [&](int j) {
+        if (p.cells[j] == kFlag) ++flagged;
+        if (p.cells[j] == kUnknown) row.vars.push_back(var_of[j]);
+      });
+      row.target = p.cells[i] - flagged;
+      if (row.target < 0 || row.target > static_cast<int>(row.vars.size()))
+        return fail(i, "the digit " + std::to_string(p.cells[i]) + " sees " +
+                           std::to_string(flagged) + " flags and " +
+                           std::to_string(row.vars.size()) + " unknown cells");
+      if (!row.vars.empty()) sys.rows.push_back(std::move(row));
+    }
+    mines_left = p.mines - flags;
+    if (mines_left < 0 || mines_left > sys.vars)
+      return fail(-1, std::to_string(p.mines) + " mines with " + std::to_string(flags) +
+                          " flags and " + std::to_string(sys.vars) + " unknown cells");
+    {
+      Row all;
+      for (int v = 0; v < sys.vars; ++v) all.vars.push_back(v);
+      all.target = mines_left;
+      sys.rows.push_back(std::move(all));
+    }
+    return true;
+  }
+
+  // Stage 1: the deduction rules, to a fixpoint. True when consistent.
+  bool deduce() {
+    int hardest = -1;
+    if (run_rules(sys, rules, hardest) == Verdict::fail) {
+      const int source = sys.failed_row >= 0 ? sys.rows[sys.failed_row].source : -1;
+      return fail(source, source >= 0
+                              ? "the deduction rules find this digit cannot be met"
+                              : "the deduction rules find no layout that fits the digits and "
+                                "the mine count together");
+    }
+    int decided_mines = 0;
+    for (int v = 0; v < sys.vars; ++v) {
+      if (sys.value[v] < 0) continue;
+      out.mine[cell_of[v]] = sys.value[v];
+      out.decided_by[cell_of[v]] = 1 + sys.decided_by[v];
+      decided_mines += sys.value[v];
+    }
+    out.hardest = hardest >= 0 ? rules[hardest] : "none";
+    remaining = mines_left - decided_mines;
+    return true;
+  }
+  bool rules_found_a_safe_cell() const {
+    return std::find(sys.value.begin(), sys.value.end(), 0) != sys.value.end();
+  }
+
+  // The undecided cells next to a digit split into components (variables joined along each
+  // row), each in groups of the cells the same digits see; the rest is the interior.
+  void find_components() {
+    std::vector<int> row_source;  // per digit row with undecided cells: the digit's cell
+    std::vector<std::vector<int>> row_vars;
+    std::vector<int> row_target;
+    std::vector<char> frontier(sys.vars, 0);
+    for (const Row& r : sys.rows) {
+      if (r.source < 0) continue;
+      std::vector<int> vars;
+      int mines = 0;
+      for (int v : r.vars) {
+        if (sys.value[v] < 0) vars.push_back(v);
+        mines += sys.value[v] == 1;
+      }
+      if (vars.empty()) continue;
+      for (int v : vars) frontier[v] = 1;
+      row_vars.push_back(std::move(vars));
+      row_target.push_back(r.target - mines);
+      row_source.push_back(r.source);
+    }
+    for (int v = 0; v < sys.vars; ++v)
+      if (sys.value[v] < 0 && !frontier[v]) interior.push_back(v);
+
+    // Components of the frontier: variables joined along each row.
+    boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS> graph(sys.vars);
+    for (const auto& vars : row_vars)
+      for (size_t k = 1; k < vars.size(); ++k) boost::add_edge(vars[k - 1], vars[k], graph);
+    std::vector<int> comp_of(sys.vars);
+    boost::connected_components(graph, comp_of.data());
+    std::map<int, int> index_of_comp;  // boost's component id -> ours, in order of first row
+    std::vector<std::vector<int>> comp_rows;
+    for (size_t r = 0; r < row_vars.size(); ++r) {
+      auto [it, added] = index_of_comp.emplace(comp_of[row_vars[r][0]], comps.size());
+      if (added) {
+        comps.emplace_back();
+        comps.back().first_source = row_source[r];
+        comp_rows.emplace_back();
+      }
+      comp_rows[it->second].push_back(static_cast<int>(r));
+    }
+    for (size_t c = 0; c < comps.size(); ++c) {
+      Component& comp = comps[c];
+      // Groups: variables by the set of rows that see them, in order of first appearance.
+      std::map<int, std::vector<int>> rows_seeing;  // var -> local rows
+      for (size_t lr = 0; lr < comp_rows[c].size(); ++lr)
+        for (int v : row_vars[comp_rows[c][lr]]) rows_seeing[v].push_back(static_cast<int>(lr));
+      std::map<std::vector<int>, int> group_of;
+      for (size_t lr = 0; lr < comp_rows[c].size(); ++lr)
+        for (int v : row_vars[comp_rows[c][lr]]) {
+          auto [it, added] = group_of.emplace(rows_seeing[v], comp.groups.size());
+          if (added) {
+            comp.groups.emplace_back();
+            comp.rows_of.push_back(rows_seeing[v]);
+          }
+          auto& g = comp.groups[it->second];
+          if (std::find(g.begin(), g.end(), v) == g.end()) g.push_back(v);
+        }
+      for (int r : comp_rows[c]) comp.row_target.push_back(row_target[r]);
+    }
+    out.components = static_cast<int>(comps.size());
+  }
+
+  // Stage 2 (with the lp rule): the LP's bounds on each component's mines, which prune its
+  // enumeration. They see what a component's own digits do not: the mine count against the other
+  // components and the interior. The player leaves the lp rule out, and with it this stage.
+  bool bound_components() {
+    if (comps.empty()) return true;
+    std::vector<std::vector<int>> sets;
+    for (const Component& comp : comps) {
+      sets.emplace_back();
+      for (const auto& g : comp.groups) sets.back().insert(sets.back().end(), g.begin(), g.end());
+    }
+    std::vector<std::pair<int, int>> bounds;
+    if (!lp_mine_bounds(sys, sets, bounds))
+      return fail(-1, "the LP relaxation of the digits and the mine count has no solution");
+    for (size_t c = 0; c < comps.size(); ++c) {
+      comps[c].least_mines = bounds[c].first;
+      comps[c].most_mines = bounds[c].second;
+      const int trivial = std::min(static_cast<int>(sets[c].size()), remaining);
+      if (bounds[c].first > 0 || bounds[c].second < trivial) ++out.lp_bounded_components;
+    }
+    return true;
+  }
+
+  // Stage 3: every component's layouts, by number of mines, scaled to a maximum of 1.
+  bool count(int threads, Deadline& deadline) {
+    for (const Component& comp : comps) {
+      int cells = 0;
+      for (const auto& g : comp.groups) cells += static_cast<int>(g.size());
+      out.largest_component = std::max(out.largest_component, cells);
+      out.most_groups = std::max(out.most_groups, static_cast<int>(comp.groups.size()));
+      tallies.push_back(count_component(comp, remaining, threads, deadline));
+      if (deadline.passed) {  // what the rules decided stands; the rest is unknown
+        out.complete = false;
+        return false;
+      }
+      Tally& t = tallies.back();
+      out.enumerated += t.visited;
+      // Scale to a maximum of 1: a common factor of every layout count, it cancels in the ratios.
+      Real top = 0;
+      for (Real x : t.layouts) top = std::max(top, x);
+      if (top == 0)
+        return fail(comp.first_source, "no placement of mines fits the digits around this one");
+      out.layouts_log10 += static_cast<double>(std::log10(top));
+      for (Real& x : t.layouts) x /= top;
+      for (auto& v : t.mines)
+        for (Real& x : v) x /= top;
+      for (auto& v : t.free)
+        for (Real& x : v) x /= top;
+    }
+    return true;
+  }
+
+  // The components and the interior together: each cell's share of all layouts.
+  bool combine() {
+    // The interior's binomials, relative to the largest, for each number of frontier mines.
+    const int interior_cells = static_cast<int>(interior.size());
+    size_t frontier_max = 1;
+    for (const Tally& t : tallies) frontier_max += t.layouts.size() - 1;
+    std::vector<Real> log_ways(frontier_max, -INFINITY);
+    Real log_top = -INFINITY;
+    for (size_t t = 0; t < frontier_max; ++t) {
+      const int rest = remaining - static_cast<int>(t);
+      if (rest < 0 || rest > interior_cells) continue;
+      log_ways[t] = std::lgamma(static_cast<Real>(interior_cells) + 1) -
+                    std::lgamma(static_cast<Real>(rest) + 1) -
+                    std::lgamma(static_cast<Real>(interior_cells - rest) + 1);
+      log_top = std::max(log_top, log_ways[t]);
+    }
+    if (log_top == -INFINITY)
+      return fail(-1, "the frontier cannot hold the " + std::to_string(remaining) +
+                          " mines left with " + std::to_string(interior_cells) +
+                          " cells away from the digits");
+    std::vector<Real> ways(frontier_max, 0);
+    for (size_t t = 0; t < frontier_max; ++t)
+      if (log_ways[t] > -INFINITY) ways[t] = std::exp(log_ways[t] - log_top);
+
+    // Everything but component c, convolved; c = comps.size() gives all of them.
+    auto others = [&](size_t skip) {
+      std::vector<Real> acc{1};
+      for (size_t c = 0; c < tallies.size(); ++c)
+        if (c != skip) acc = convolve(acc, tallies[c].layouts);
+      return acc;
+    };
+    const std::vector<Real> all = others(tallies.size());
+    Real z = 0, interior_mines = 0, interior_free = 0;
+    for (size_t t = 0; t < all.size(); ++t) {
+      const Real w = all[t] * ways[t];
+      z += w;
+      interior_mines += w * (remaining - static_cast<int>(t));
+      interior_free += w * (interior_cells - remaining + static_cast<int>(t));
+    }
+    if (z == 0)
+      return fail(-1, "no layout of the " + std::to_string(remaining) +
+                          " mines left fits the frontier and the interior together");
+    out.layouts_log10 += static_cast<double>(std::log10(z) + log_top / std::log(10.0L));
+
+    auto set_cell = [&](int v, Real mines, Real free) {
+      const int cell = cell_of[v];
+      out.mine[cell] = static_cast<double>(mines / (mines + free));
+      if (mines == 0 || free == 0) out.decided_by[cell] = enumeration_stage;
+    };
+    for (int v : interior) set_cell(v, interior_mines, interior_free);
+    for (size_t c = 0; c < comps.size(); ++c) {
+      const std::vector<Real> rest = others(c);
+      // weight[m]: the layouts of everything else when component c holds m mines.
+      std::vector<Real> weight(tallies[c].layouts.size(), 0);
+      for (size_t m = 0; m < weight.size(); ++m)
+        for (size_t t = 0; t < rest.size() && m + t < ways.size(); ++t)
+          weight[m] += rest[t] * ways[m + t];
+      for (size_t g = 0; g < comps[c].groups.size(); ++g) {
+        Real mines = 0, free = 0;
+        for (size_t m = 0; m < weight.size(); ++m) {
+          mines += tallies[c].mines[g][m] * weight[m];
+          free += tallies[c].free[g][m] * weight[m];
+        }
+        for (int v : comps[c].groups[g]) set_cell(v, mines, free);
+      }
+    }
+    return true;
+  }
+
+  void record_hardest() {
+    for (int cell = 0; cell < p.width * p.height; ++cell)
+      if (out.decided_by[cell] == enumeration_stage) out.hardest = "enumeration";
+  }
+
+ private:
+  bool fail(int cell, std::string why) {
+    out.consistent = false;
+    out.bad_cell = cell;
+    out.why = std::move(why);
+    return false;
+  }
+
+  const Position& p;
+  const std::vector<std::string>& rules;
+  Probabilities& out;
+  int enumeration_stage = 0;
+  MineSystem sys;
+  std::vector<int> cell_of;  // variable -> cell
+  int mines_left = 0;        // mines not flagged
+  int remaining = 0;         // mines not flagged nor decided by the rules
+  std::vector<int> interior;
+  std::vector<Component> comps;
+  std::vector<Tally> tallies;
+};
+
 }  // namespace
 
 Probabilities mine_probabilities(const Position& p, const std::vector<std::string>& rules,
@@ -222,263 +518,15 @@ Probabilities mine_probabilities(const Position& p, const std::vector<std::strin
                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                       std::chrono::duration<double>(std::max(0.0, time_limit_seconds)));
   }
-  const int n = p.width * p.height;
   Probabilities out;
-  out.mine.assign(n, -1);
-  out.decided_by.assign(n, -1);
-  out.stages.push_back("flag");
-  for (const auto& r : rules) out.stages.push_back(r);
-  out.stages.push_back("enumeration");
-  const int kEnumeration = static_cast<int>(out.stages.size()) - 1;
-  auto inconsistent = [&](int cell, std::string why) {
-    out.consistent = false;
-    out.bad_cell = cell;
-    out.why = std::move(why);
-    return out;
-  };
-
-  // Variables: the unknown cells.
-  std::vector<int> var_of(n, -1), cell_of;
-  int flags = 0;
-  for (int i = 0; i < n; ++i) {
-    if (p.cells[i] == kUnknown) {
-      var_of[i] = static_cast<int>(cell_of.size());
-      cell_of.push_back(i);
-    } else if (p.cells[i] == kFlag) {
-      ++flags;
-      out.mine[i] = 1;
-      out.decided_by[i] = 0;
-    }
-  }
-  MineSystem sys;
-  sys.vars = static_cast<int>(cell_of.size());
-  sys.value.assign(sys.vars, -1);
-  sys.decided_by.assign(sys.vars, -1);
-  for (int i = 0; i < n; ++i) {
-    if (p.cells[i] < 0) continue;
-    Row row;
-    row.source = i;
-    int flagged = 0;
-    p.for_neighbours(i, [&](int j) {
-      if (p.cells[j] == kFlag) ++flagged;
-      if (p.cells[j] == kUnknown) row.vars.push_back(var_of[j]);
-    });
-    row.target = p.cells[i] - flagged;
-    if (row.target < 0 || row.target > static_cast<int>(row.vars.size()))
-      return inconsistent(i, "the digit " + std::to_string(p.cells[i]) + " sees " +
-                                 std::to_string(flagged) + " flags and " +
-                                 std::to_string(row.vars.size()) + " unknown cells");
-    if (!row.vars.empty()) sys.rows.push_back(std::move(row));
-  }
-  const int mines_left = p.mines - flags;
-  if (mines_left < 0 || mines_left > sys.vars)
-    return inconsistent(-1, std::to_string(p.mines) + " mines with " + std::to_string(flags) +
-                                " flags and " + std::to_string(sys.vars) + " unknown cells");
-  {
-    Row all;
-    for (int v = 0; v < sys.vars; ++v) all.vars.push_back(v);
-    all.target = mines_left;
-    sys.rows.push_back(std::move(all));
-  }
-
-  // Stage 1: the rules.
-  int hardest = -1;
-  if (run_rules(sys, rules, hardest) == Verdict::fail) {
-    const int source = sys.failed_row >= 0 ? sys.rows[sys.failed_row].source : -1;
-    return inconsistent(source, source >= 0
-                                    ? "the deduction rules find this digit cannot be met"
-                                    : "the deduction rules find no layout that fits the digits and "
-                                      "the mine count together");
-  }
-  int decided_mines = 0;
-  for (int v = 0; v < sys.vars; ++v) {
-    if (sys.value[v] < 0) continue;
-    out.mine[cell_of[v]] = sys.value[v];
-    out.decided_by[cell_of[v]] = 1 + sys.decided_by[v];
-    decided_mines += sys.value[v];
-  }
-  out.hardest = hardest >= 0 ? rules[hardest] : "none";
-  if (when == Enumerate::unless_rules_find_a_safe_cell &&
-      std::find(sys.value.begin(), sys.value.end(), 0) != sys.value.end())
-    return out;
-
-  // Stage 2: enumeration of the undecided cells.
-  const int remaining = mines_left - decided_mines;
-  std::vector<int> row_source;  // per digit row with undecided cells: the digit's cell
-  std::vector<std::vector<int>> row_vars;
-  std::vector<int> row_target;
-  std::vector<char> frontier(sys.vars, 0);
-  for (const Row& r : sys.rows) {
-    if (r.source < 0) continue;
-    std::vector<int> vars;
-    int mines = 0;
-    for (int v : r.vars) {
-      if (sys.value[v] < 0) vars.push_back(v);
-      mines += sys.value[v] == 1;
-    }
-    if (vars.empty()) continue;
-    for (int v : vars) frontier[v] = 1;
-    row_vars.push_back(std::move(vars));
-    row_target.push_back(r.target - mines);
-    row_source.push_back(r.source);
-  }
-  std::vector<int> interior;
-  for (int v = 0; v < sys.vars; ++v)
-    if (sys.value[v] < 0 && !frontier[v]) interior.push_back(v);
-
-  // Components of the frontier: variables joined along each row.
-  boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS> graph(sys.vars);
-  for (const auto& vars : row_vars)
-    for (size_t k = 1; k < vars.size(); ++k) boost::add_edge(vars[k - 1], vars[k], graph);
-  std::vector<int> comp_of(sys.vars);
-  boost::connected_components(graph, comp_of.data());
-  std::map<int, int> index_of_comp;  // boost's component id -> ours, in order of first row
-  std::vector<Component> comps;
-  std::vector<std::vector<int>> comp_rows;
-  for (size_t r = 0; r < row_vars.size(); ++r) {
-    auto [it, added] = index_of_comp.emplace(comp_of[row_vars[r][0]], comps.size());
-    if (added) {
-      comps.emplace_back();
-      comps.back().first_source = row_source[r];
-      comp_rows.emplace_back();
-    }
-    comp_rows[it->second].push_back(static_cast<int>(r));
-  }
-  for (size_t c = 0; c < comps.size(); ++c) {
-    Component& comp = comps[c];
-    // Groups: variables by the set of rows that see them, in order of first appearance.
-    std::map<int, std::vector<int>> rows_seeing;  // var -> local rows
-    for (size_t lr = 0; lr < comp_rows[c].size(); ++lr)
-      for (int v : row_vars[comp_rows[c][lr]]) rows_seeing[v].push_back(static_cast<int>(lr));
-    std::map<std::vector<int>, int> group_of;
-    std::vector<int> var_group;
-    for (size_t lr = 0; lr < comp_rows[c].size(); ++lr)
-      for (int v : row_vars[comp_rows[c][lr]]) {
-        auto [it, added] = group_of.emplace(rows_seeing[v], comp.groups.size());
-        if (added) {
-          comp.groups.emplace_back();
-          comp.rows_of.push_back(rows_seeing[v]);
-        }
-        auto& g = comp.groups[it->second];
-        if (std::find(g.begin(), g.end(), v) == g.end()) g.push_back(v);
-      }
-    for (int r : comp_rows[c]) comp.row_target.push_back(row_target[r]);
-  }
-  out.components = static_cast<int>(comps.size());
-
-  // The LP's bounds on each component's mines, which prune its enumeration. They come with the
-  // lp rule (the player leaves it out for speed), and see what a component's own digits do not:
-  // the mine count against the other components and the interior.
-  if (std::find(rules.begin(), rules.end(), "lp") != rules.end() && !comps.empty()) {
-    std::vector<std::vector<int>> sets;
-    for (const Component& comp : comps) {
-      sets.emplace_back();
-      for (const auto& g : comp.groups) sets.back().insert(sets.back().end(), g.begin(), g.end());
-    }
-    std::vector<std::pair<int, int>> bounds;
-    if (!lp_mine_bounds(sys, sets, bounds))
-      return inconsistent(-1, "the LP relaxation of the digits and the mine count has no solution");
-    for (size_t c = 0; c < comps.size(); ++c) {
-      comps[c].least_mines = bounds[c].first;
-      comps[c].most_mines = bounds[c].second;
-      const int trivial = std::min(static_cast<int>(sets[c].size()), remaining);
-      if (bounds[c].first > 0 || bounds[c].second < trivial) ++out.lp_bounded_components;
-    }
-  }
-
-  std::vector<Tally> tallies;
-  for (const Component& comp : comps) {
-    int cells = 0;
-    for (const auto& g : comp.groups) cells += static_cast<int>(g.size());
-    out.largest_component = std::max(out.largest_component, cells);
-    out.most_groups = std::max(out.most_groups, static_cast<int>(comp.groups.size()));
-    tallies.push_back(count_component(comp, remaining, threads, deadline));
-    if (deadline.passed) {  // what the rules decided stands; the rest is unknown
-      out.complete = false;
-      return out;
-    }
-    Tally& t = tallies.back();
-    out.enumerated += t.visited;
-    // Scale to a maximum of 1: a common factor of every layout count, it cancels in the ratios.
-    Real top = 0;
-    for (Real x : t.layouts) top = std::max(top, x);
-    if (top == 0)
-      return inconsistent(comp.first_source,
-                          "no placement of mines fits the digits around this one");
-    out.layouts_log10 += static_cast<double>(std::log10(top));
-    for (Real& x : t.layouts) x /= top;
-    for (auto& v : t.mines)
-      for (Real& x : v) x /= top;
-    for (auto& v : t.free)
-      for (Real& x : v) x /= top;
-  }
-
-  // The interior's binomials, relative to the largest, for each number of frontier mines.
-  const int interior_cells = static_cast<int>(interior.size());
-  size_t frontier_max = 1;
-  for (const Tally& t : tallies) frontier_max += t.layouts.size() - 1;
-  std::vector<Real> log_ways(frontier_max, -INFINITY);
-  Real log_top = -INFINITY;
-  for (size_t t = 0; t < frontier_max; ++t) {
-    const int rest = remaining - static_cast<int>(t);
-    if (rest < 0 || rest > interior_cells) continue;
-    log_ways[t] = std::lgamma(static_cast<Real>(interior_cells) + 1) -
-                  std::lgamma(static_cast<Real>(rest) + 1) -
-                  std::lgamma(static_cast<Real>(interior_cells - rest) + 1);
-    log_top = std::max(log_top, log_ways[t]);
-  }
-  if (log_top == -INFINITY)
-    return inconsistent(-1, "the frontier cannot hold the " + std::to_string(remaining) +
-                                " mines left with " + std::to_string(interior_cells) +
-                                " cells away from the digits");
-  std::vector<Real> ways(frontier_max, 0);
-  for (size_t t = 0; t < frontier_max; ++t)
-    if (log_ways[t] > -INFINITY) ways[t] = std::exp(log_ways[t] - log_top);
-
-  // Everything but component c, convolved; c = comps.size() gives all of them.
-  auto others = [&](size_t skip) {
-    std::vector<Real> acc{1};
-    for (size_t c = 0; c < tallies.size(); ++c)
-      if (c != skip) acc = convolve(acc, tallies[c].layouts);
-    return acc;
-  };
-  const std::vector<Real> all = others(tallies.size());
-  Real z = 0, interior_mines = 0, interior_free = 0;
-  for (size_t t = 0; t < all.size(); ++t) {
-    const Real w = all[t] * ways[t];
-    z += w;
-    interior_mines += w * (remaining - static_cast<int>(t));
-    interior_free += w * (interior_cells - remaining + static_cast<int>(t));
-  }
-  if (z == 0)
-    return inconsistent(-1, "no layout of the " + std::to_string(remaining) +
-                                " mines left fits the frontier and the interior together");
-  out.layouts_log10 += static_cast<double>(std::log10(z) + log_top / std::log(10.0L));
-
-  auto set_cell = [&](int v, Real mines, Real free) {
-    const int cell = cell_of[v];
-    out.mine[cell] = static_cast<double>(mines / (mines + free));
-    if (mines == 0 || free == 0) out.decided_by[cell] = kEnumeration;
-  };
-  for (int v : interior) set_cell(v, interior_mines, interior_free);
-  for (size_t c = 0; c < comps.size(); ++c) {
-    const std::vector<Real> rest = others(c);
-    // weight[m]: the layouts of everything else when component c holds m mines.
-    std::vector<Real> weight(tallies[c].layouts.size(), 0);
-    for (size_t m = 0; m < weight.size(); ++m)
-      for (size_t t = 0; t < rest.size() && m + t < ways.size(); ++t)
-        weight[m] += rest[t] * ways[m + t];
-    for (size_t g = 0; g < comps[c].groups.size(); ++g) {
-      Real mines = 0, free = 0;
-      for (size_t m = 0; m < weight.size(); ++m) {
-        mines += tallies[c].mines[g][m] * weight[m];
-        free += tallies[c].free[g][m] * weight[m];
-      }
-      for (int v : comps[c].groups[g]) set_cell(v, mines, free);
-    }
-  }
-  for (int cell = 0; cell < n; ++cell)
-    if (out.decided_by[cell] == kEnumeration) out.hardest = "enumeration";
+  Analysis a(p, rules, out);
+  if (!a.build_system() || !a.deduce()) return out;
+  if (when == Enumerate::unless_rules_find_a_safe_cell && a.rules_found_a_safe_cell()) return out;
+  a.find_components();
+  const bool lp = std::find(rules.begin(), rules.end(), "lp") != rules.end();
+  if (lp && !a.bound_components()) return out;
+  if (!a.count(threads, deadline) || !a.combine()) return out;
+  a.record_hardest();
   return out;
 }
 
