@@ -85,6 +85,8 @@ Row parse_row(const std::string& file, int line, const nlohmann::json& j) {
         r.has_nodes = true;
       }
       if (name.rfind("prunes_", 0) == 0) r.prunes[name.substr(7)] += value.get<double>();
+      if (name == "games") r.games = value.get<double>();
+      if (name == "wins") r.wins = value.get<double>();
     }
   }
   return r;

@@ -33,6 +33,7 @@ struct Row {
   double nodes = 0;
   bool has_nodes = false;  // false for solvers without a search tree (an integer model)
   std::map<std::string, double> prunes;  // rule -> count, from the prunes_<rule> counters
+  double games = 0, wins = 0;            // from the games and wins counters (mines-games)
 };
 
 // Solved and infeasible are both decided answers; every other status is a run that gave none.
@@ -121,7 +122,8 @@ std::string to_csv(const Table& t);       // RFC 4180
 std::string to_markdown(const Table& t);  // a pipe table, then the caption
 std::string to_latex(const Table& t);     // a booktabs tabular fragment
 
-// summary, instances, rules, and threads when there is more than one thread count.
+// summary, instances, rules, threads when there is more than one thread count, and win_rates
+// when the rows count games and wins (mines-games).
 std::vector<Table> make_tables(const Analysis& a);
 
 // ---- plots ----

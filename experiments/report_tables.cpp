@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/wilson.hpp"
 #include "experiments/report.hpp"
 
 namespace bs::report {
@@ -290,9 +291,65 @@ std::string to_latex(const Table& t) {
   return out.str();
 }
 
+// Win rates, for runs that play games: per instance and group, the wins over the games of all
+// its runs (seeds and repetitions pooled), in percent with the 95% Wilson interval, and the
+// difference from the baseline in points. Every config plays the same games of a seed, so the
+// differences are paired and far more precise than the intervals suggest.
+Table win_rates_table(const Analysis& a) {
+  Table t{"win_rates", "Win rate per instance", "", {{"instance"}}, {}};
+  std::set<std::string> instances;
+  for (const Row& r : a.rows)
+    if (r.games > 0) instances.insert(r.instance);
+  for (const auto& g : a.groups) t.columns.push_back({g.label, true, Best::max});
+  const Group* base = nullptr;
+  for (const auto& g : a.groups)
+    if (g.config == a.baseline && !base) base = &g;
+  auto pooled = [&](const Group& g, const std::string& instance, double& wins, double& games) {
+    wins = games = 0;
+    for (size_t i : g.runs)
+      if (a.rows[i].instance == instance) {
+        wins += a.rows[i].wins;
+        games += a.rows[i].games;
+      }
+  };
+  for (const auto& instance : instances) {
+    std::vector<std::string> row{instance};
+    double base_wins = 0, base_games = 0;
+    if (base) pooled(*base, instance, base_wins, base_games);
+    for (const auto& g : a.groups) {
+      double wins, games;
+      pooled(g, instance, wins, games);
+      if (games == 0) {
+        row.push_back("-");
+        continue;
+      }
+      double low, high;
+      wilson_interval(static_cast<int64_t>(wins), static_cast<int64_t>(games), low, high);
+      char cell[96];
+      std::snprintf(cell, sizeof cell, "%.2f%% [%.2f, %.2f]", 100 * wins / games, 100 * low,
+                    100 * high);
+      std::string text = cell;
+      if (base && &g != base && base_games > 0) {
+        std::snprintf(cell, sizeof cell, " (%+.2f)", 100 * (wins / games - base_wins / base_games));
+        text += cell;
+      }
+      row.push_back(text);
+    }
+    t.rows.push_back(std::move(row));
+  }
+  t.caption =
+      "Wins over games, pooled over seeds and repetitions, in percent with the 95% Wilson "
+      "interval; in parentheses the difference from the baseline, in points. Configs play the "
+      "same games of a seed, so the differences are paired.";
+  return t;
+}
+
 std::vector<Table> make_tables(const Analysis& a) {
   std::vector<Table> tables{summary_table(a), instances_table(a), rules_table(a)};
   if (a.thread_counts.size() > 1) tables.push_back(threads_table(a));
+  const bool games =
+      std::any_of(a.rows.begin(), a.rows.end(), [](const Row& r) { return r.games > 0; });
+  if (games) tables.push_back(win_rates_table(a));
   return tables;
 }
 

@@ -352,19 +352,6 @@ GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy
   return rec;
 }
 
-void wilson_interval(int64_t wins, int64_t games, double& low, double& high) {
-  if (games == 0) {
-    low = 0, high = 1;
-    return;
-  }
-  const double z = 1.959963984540054, n = static_cast<double>(games);
-  const double p = static_cast<double>(wins) / n;
-  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
-  const double half = z / (1 + z * z / n) * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n));
-  low = centre - half;
-  high = centre + half;
-}
-
 PlaySummary play_games(const BoardSpec& spec, const Strategy& strategy, uint64_t seed,
                        int64_t games, int threads, std::vector<GameRecord>* records,
                        const std::vector<Layout>* boards) {

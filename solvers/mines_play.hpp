@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "core/options.hpp"
+#include "core/wilson.hpp"
 #include "puzzles/mines/game.hpp"
 
 namespace bs::mines {
@@ -99,7 +100,6 @@ PlaySummary play_games(const BoardSpec& spec, const Strategy& strategy, uint64_t
                        int64_t games, int threads, std::vector<GameRecord>* records = nullptr,
                        const std::vector<Layout>* boards = nullptr);
 
-// The 95% Wilson score interval of `wins` out of `games`.
-void wilson_interval(int64_t wins, int64_t games, double& low, double& high);
+using bs::wilson_interval;  // core/wilson.hpp
 
 }  // namespace bs::mines

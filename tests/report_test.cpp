@@ -190,6 +190,31 @@ TEST(ReportAggregates, NoNodesCounterGivesNoNodesMean) {
   EXPECT_NEAR(group(a, "base").sgm_nodes, 90.0, 1e-9);
 }
 
+// Runs that play games get a win-rate table: wins over games pooled over seeds, the Wilson
+// interval (50 of 100: 40.38-59.62%), and the paired difference from the baseline. Runs without
+// games get none.
+TEST(ReportAggregates, WinRatesPoolSeedsAndCompareWithTheBaseline) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  auto games = [](const std::string& config, int seed, double wins) {
+    return with(with_stats(row("expert", config, "solved", 1), {{"games", 50}, {"wins", wins}}),
+                "seed", seed);
+  };
+  write_rows(dir, "rows.jsonl",
+             {games("fast", 1, 20), games("fast", 2, 30), games("strong", 1, 30),
+              games("strong", 2, 30)});
+  const Analysis a = bs::report::analyse(bs::report::read_rows(dir), "fast");
+  const auto tables = bs::report::make_tables(a);
+  const auto& t = table(tables, "win_rates");
+  ASSERT_EQ(t.rows.size(), 1u);
+  EXPECT_EQ(t.rows[0][0], "expert");
+  EXPECT_EQ(t.rows[0][1], "50.00% [40.38, 59.62]");
+  EXPECT_EQ(t.rows[0][2], "60.00% [50.20, 69.06] (+10.00)");
+  write_rows(dir, "rows.jsonl", two_configs());
+  const auto plain = bs::report::make_tables(bs::report::analyse(bs::report::read_rows(dir)));
+  EXPECT_THROW(table(plain, "win_rates"), std::logic_error);
+}
+
 TEST(ReportAggregates, NoBaselineNoSpeedupColumn) {
   const ScratchDir scratch;
   const std::string dir = scratch;
