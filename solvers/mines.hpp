@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "puzzles/mines/game.hpp"
 #include "puzzles/mines/position.hpp"
@@ -22,6 +23,8 @@ PuzzleSolver mines_solver();
 // `mines-games`: a set of games (board, first-click rule) as an instance, so that the experiment
 // runner can drive the player (solvers/mines_games.cpp).
 PuzzleSolver mines_games_solver();
+// A game set's text: one line `BOARD RULE [X,Y]`, '#' comments. InputError naming `filename`.
+BoardSpec parse_game_set(std::string_view text, const std::string& filename);
 // Replays a game's clicks on its layout with a flood fill of its own: "" when the record (first
 // click, clicks, outcome) holds, else what does not.
 std::string replay_record(const BoardSpec& spec, const Layout& layout, const GameRecord& record);

@@ -34,10 +34,20 @@ struct GameSet {
 };
 
 GameSet read_game_set(const std::string& path) {
-  const std::string text = read_file(path);
-  std::istringstream in(text);
-  std::string line;
   GameSet set;
+  set.spec = parse_game_set(read_file(path), path);
+  const size_t slash = path.find_last_of('/');
+  set.name = path.substr(slash == std::string::npos ? 0 : slash + 1);
+  set.name = set.name.substr(0, set.name.find_last_of('.'));
+  return set;
+}
+
+}  // namespace
+
+BoardSpec parse_game_set(std::string_view text, const std::string& filename) {
+  std::istringstream in{std::string(text)};
+  std::string line;
+  BoardSpec spec;
   bool found = false;
   for (int number = 1; std::getline(in, line); ++number) {
     const std::string body = line.substr(0, line.find('#'));
@@ -46,26 +56,21 @@ GameSet read_game_set(const std::string& path) {
     for (std::string w; words >> w;) word.push_back(w);
     if (word.empty()) continue;
     if (found)
-      throw InputError(path, number, static_cast<int>(body.find_first_not_of(" \t")) + 1,
+      throw InputError(filename, number, static_cast<int>(body.find_first_not_of(" \t\r")) + 1,
                        "a game set is one line; this is a second");
     if (word.size() < 2 || word.size() > 3)
-      throw InputError(path, number, 1,
+      throw InputError(filename, number, 1,
                        "expected `BOARD RULE [X,Y]`, e.g. `expert sfar` or `16x16x40 snr 3,3`");
     try {
-      set.spec = parse_board_spec(word[0], word[1], word.size() == 3 ? word[2] : "");
+      spec = parse_board_spec(word[0], word[1], word.size() == 3 ? word[2] : "");
     } catch (const std::invalid_argument& e) {
-      throw InputError(path, number, 1, e.what());
+      throw InputError(filename, number, 1, e.what());
     }
     found = true;
   }
-  if (!found) throw InputError(path, 0, 0, "empty game set: expected `BOARD RULE [X,Y]`");
-  const size_t slash = path.find_last_of('/');
-  set.name = path.substr(slash == std::string::npos ? 0 : slash + 1);
-  set.name = set.name.substr(0, set.name.find_last_of('.'));
-  return set;
+  if (!found) throw InputError(filename, 0, 0, "empty game set: expected `BOARD RULE [X,Y]`");
+  return spec;
 }
-
-}  // namespace
 
 std::string replay_record(const BoardSpec& spec, const Layout& layout, const GameRecord& record) {
   const int w = spec.width, h = spec.height, n = w * h;
