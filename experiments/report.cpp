@@ -73,6 +73,8 @@ Row parse_row(const std::string& file, int line, const nlohmann::json& j) {
     f.fail("field 'threads' must be a whole number >= 1");
   r.threads = static_cast<int>(threads);
   r.wall = f.number("wall_seconds");
+  if (const auto it = j.find("repetition"); it != j.end() && it->is_number_integer())
+    r.repetition = it->get<int>();
   r.time_limit = f.number("time_limit");
   if (const auto it = j.find("baseline"); it != j.end() && !it->is_null())
     r.baseline = f.text("baseline");

@@ -34,6 +34,7 @@ struct Row {
   bool has_nodes = false;  // false for solvers without a search tree (an integer model)
   std::map<std::string, double> prunes;  // rule -> count, from the prunes_<rule> counters
   double games = 0, wins = 0;            // from the games and wins counters (mines-games)
+  int repetition = 0;
 };
 
 // Solved and infeasible are both decided answers; every other status is a run that gave none.

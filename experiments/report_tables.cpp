@@ -291,9 +291,10 @@ std::string to_latex(const Table& t) {
   return out.str();
 }
 
-// Win rates, for runs that play games: per instance and group, the wins over the games of all
-// its runs (seeds and repetitions pooled), in percent with the 95% Wilson interval, and the
-// difference from the baseline in points. Every config plays the same games of a seed, so the
+// Win rates, for runs that play games: per instance and group, the wins over the games of its
+// runs, seeds pooled, in percent with the 95% Wilson interval, and the difference from the
+// baseline in points. A repetition replays the same games (they are a function of the seed), so
+// only the first repetition counts. Every config plays the same games of a seed, so the
 // differences are paired and far more precise than the intervals suggest.
 Table win_rates_table(const Analysis& a) {
   Table t{"win_rates", "Win rate per instance", "", {{"instance"}}, {}};
@@ -307,7 +308,7 @@ Table win_rates_table(const Analysis& a) {
   auto pooled = [&](const Group& g, const std::string& instance, double& wins, double& games) {
     wins = games = 0;
     for (size_t i : g.runs)
-      if (a.rows[i].instance == instance) {
+      if (a.rows[i].instance == instance && a.rows[i].repetition == 0) {
         wins += a.rows[i].wins;
         games += a.rows[i].games;
       }
@@ -338,9 +339,10 @@ Table win_rates_table(const Analysis& a) {
     t.rows.push_back(std::move(row));
   }
   t.caption =
-      "Wins over games, pooled over seeds and repetitions, in percent with the 95% Wilson "
-      "interval; in parentheses the difference from the baseline, in points. Configs play the "
-      "same games of a seed, so the differences are paired.";
+      "Wins over games, pooled over seeds (the first repetition only: repetitions replay the "
+      "same games), in percent with the 95% Wilson interval; in parentheses the difference from "
+      "the baseline, in points. Configs play the same games of a seed, so the differences are "
+      "paired.";
   return t;
 }
 

@@ -200,9 +200,11 @@ TEST(ReportAggregates, WinRatesPoolSeedsAndCompareWithTheBaseline) {
     return with(with_stats(row("expert", config, "solved", 1), {{"games", 50}, {"wins", wins}}),
                 "seed", seed);
   };
-  write_rows(dir, "rows.jsonl",
-             {games("fast", 1, 20), games("fast", 2, 30), games("strong", 1, 30),
-              games("strong", 2, 30)});
+  write_rows(
+      dir, "rows.jsonl",
+      {games("fast", 1, 20), games("fast", 2, 30), games("strong", 1, 30), games("strong", 2, 30),
+       // a repetition replays the games of its seed: it must not count twice
+       with(with(games("strong", 2, 30), "repetition", 1), "key", "expert|strong|2|r1")});
   const Analysis a = bs::report::analyse(bs::report::read_rows(dir), "fast");
   const auto tables = bs::report::make_tables(a);
   const auto& t = table(tables, "win_rates");
