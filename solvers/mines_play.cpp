@@ -260,14 +260,11 @@ Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& st
       }
     }
   }
-  const bool interior = strategy.tiebreak && [&] {
-    bool touches = false;
-    v.for_neighbours(choice, [&](int j) { touches = touches || v.cells[j] >= 0; });
-    return !touches;
-  }();
+  bool touches = false;
+  v.for_neighbours(choice, [&](int j) { touches = touches || v.cells[j] >= 0; });
   return {choice, a.mine[choice],
           choice != ranked.front().cell ? (strategy.lookahead > 0 ? "lookahead" : "progress")
-          : interior                    ? "least-interior"
+          : !touches                    ? "least-interior"
                                         : "least-frontier"};
 }
 
