@@ -137,7 +137,7 @@ TEST(Cli, JsonHasStatusMovesCertificateAndStats) {
 }
 
 TEST(Cli, InfeasibleIpIsWrittenAsLpOnRequest) {
-  const std::string lp = testing::TempDir() + "/" + std::to_string(getpid()) + "_french.lp";
+  const std::string lp = bs::testing_support::temp_path("french.lp");
   const CliRun r =
       run("solve peg " + peg("french37_central.txt") + " --rules jump-bounds --lp-file " + lp);
   ASSERT_EQ(r.code, 0) << r.err;
@@ -158,7 +158,7 @@ TEST(Cli, MalformedJsonResultsAreBadInputNotCrashes) {
 }
 
 TEST(Cli, AnLpFileNameWithQuotesKeepsTheJsonValid) {
-  const std::string lp = testing::TempDir() + "/" + std::to_string(getpid()) + "_a\"b.lp";
+  const std::string lp = bs::testing_support::temp_path("a\"b.lp");
   const CliRun r = run("solve peg " + peg("french37_central.txt") +
                        " --rules jump-bounds --json --lp-file '" + lp + "'");
   ASSERT_EQ(r.code, 0) << r.err;

@@ -164,7 +164,7 @@ TEST(MinesCli, PlayReportsAWinRateAndItsInterval) {
 }
 
 TEST(MinesCli, ExportedMbfBoardsReplayAsTheSameGames) {
-  const std::string dir = ::testing::TempDir() + "/mbf_" + std::to_string(getpid());
+  const std::string dir = bs::testing_support::temp_path("mbf");
   ASSERT_EQ(std::system(("mkdir -p " + dir).c_str()), 0);
   const std::string dealt = dir + "/dealt.jsonl", replayed = dir + "/replayed.jsonl";
   const auto a = run_cli("play mines --board intermediate --games 4 --seed 8 --export-mbf " + dir +
