@@ -123,12 +123,7 @@ namespace {
 Result solve_file(const std::string& path, const Options& options) {
   const Meter meter;
   const GameSet set = read_game_set(path);
-  Strategy strategy;
-  try {
-    strategy = strategy_from(options);
-  } catch (const std::invalid_argument& e) {
-    throw InputError("--play-off", 0, 0, e.what());
-  }
+  const Strategy strategy = strategy_from(options);  // std::invalid_argument: exit code 2
   const int threads = resolve_threads(options);
   const auto seed = static_cast<uint64_t>(options.integer("seed"));
   std::vector<GameRecord> records;

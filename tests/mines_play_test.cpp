@@ -110,30 +110,28 @@ TEST(MinesGame, WilsonIntervalMatchesKnownValues) {
   EXPECT_NEAR(high, 0.27753, 1e-5);
 }
 
-TEST(MinesPlayParallel, StatisticsDoNotDependOnTheThreadCount) {
-  const BoardSpec spec = parse_board_spec("intermediate", "sfar", "");
+// The same games on one thread and on two: the same wins, guesses and clicks, game by game.
+void expect_thread_independent(const BoardSpec& spec, const Strategy& strategy, int64_t games) {
   std::vector<GameRecord> one, two;
-  const PlaySummary a = play_games(spec, Strategy{}, 5, 300, 1, &one);
-  const PlaySummary b = play_games(spec, Strategy{}, 5, 300, 2, &two);
+  const PlaySummary a = play_games(spec, strategy, 5, games, 1, &one);
+  const PlaySummary b = play_games(spec, strategy, 5, games, 2, &two);
   EXPECT_EQ(a.wins, b.wins);
   EXPECT_EQ(a.guesses_per_game, b.guesses_per_game);
   ASSERT_EQ(one.size(), two.size());
   for (size_t g = 0; g < one.size(); ++g) EXPECT_EQ(one[g].clicks, two[g].clicks) << g;
+}
+
+TEST(MinesPlayParallel, StatisticsDoNotDependOnTheThreadCount) {
+  const BoardSpec spec = parse_board_spec("intermediate", "sfar", "");
+  expect_thread_independent(spec, Strategy{}, 300);
   // The strong mode too: its look-ahead runs inside each game, on the game's own thread.
   Strategy strong;
   strong.lookahead = 1;
-  const PlaySummary c = play_games(spec, strong, 5, 40, 1, &one);
-  const PlaySummary d = play_games(spec, strong, 5, 40, 2, &two);
-  EXPECT_EQ(c.wins, d.wins);
-  for (size_t g = 0; g < one.size(); ++g) EXPECT_EQ(one[g].clicks, two[g].clicks) << g;
+  expect_thread_independent(spec, strong, 40);
   // And two guesses deep, on the small board.
-  const BoardSpec small = parse_board_spec("beginner9", "sfar", "");
   Strategy deep;
   deep.lookahead = 2;
-  const PlaySummary e = play_games(small, deep, 5, 60, 1, &one);
-  const PlaySummary f = play_games(small, deep, 5, 60, 2, &two);
-  EXPECT_EQ(e.wins, f.wins);
-  for (size_t g = 0; g < one.size(); ++g) EXPECT_EQ(one[g].clicks, two[g].clicks) << g;
+  expect_thread_independent(parse_board_spec("beginner9", "sfar", ""), deep, 60);
 }
 
 // Secondary safety by brute force over every layout that fits a small position: for the guess c,
