@@ -1,5 +1,6 @@
 #include "solvers/mines_probability.hpp"
 
+#include <math.h>  // lgammal_r
 #include <omp.h>
 
 #include <algorithm>
@@ -64,6 +65,13 @@ struct Deadline {
     return passed.load(std::memory_order_relaxed);
   }
 };
+
+// lgamma sets the global `signgam`, a data race when games run on several threads (ThreadSanitizer
+// reports it); the reentrant form returns the sign instead.
+Real log_gamma(Real x) {
+  int sign;
+  return lgammal_r(x, &sign);
+}
 
 Real binomial(int n, int k) {
   Real r = 1;
@@ -423,9 +431,9 @@ class Analysis {
     for (size_t t = 0; t < frontier_max; ++t) {
       const int rest = remaining - static_cast<int>(t);
       if (rest < 0 || rest > interior_cells) continue;
-      log_ways[t] = std::lgamma(static_cast<Real>(interior_cells) + 1) -
-                    std::lgamma(static_cast<Real>(rest) + 1) -
-                    std::lgamma(static_cast<Real>(interior_cells - rest) + 1);
+      log_ways[t] = log_gamma(static_cast<Real>(interior_cells) + 1) -
+                    log_gamma(static_cast<Real>(rest) + 1) -
+                    log_gamma(static_cast<Real>(interior_cells - rest) + 1);
       log_top = std::max(log_top, log_ways[t]);
     }
     if (log_top == -INFINITY)
