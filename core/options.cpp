@@ -83,8 +83,8 @@ const std::vector<OptionSpec>& option_table() {
       {"games", OptionType::Int, "1000", 1, 1e12, "mines: games to play"},
       {"play-off", OptionType::Text, "", 0, 0,
        "mines: strategy elements switched off, a comma list of tiebreak, corners, fifty-fifty, "
-       "endgame, "
-       "subset"},
+       "dead, "
+       "endgame, subset"},
       {"near-tie", OptionType::Real, "0", 0, 1,
        "mines: cells within this of the least mine probability are weighed by the progress "
        "score"},
@@ -93,11 +93,16 @@ const std::vector<OptionSpec>& option_table() {
        "out"},
       {"endgame-layouts", OptionType::Int, "100", 1, 5000,
        "mines: the exact endgame search takes over once at most this many layouts fit"},
+      {"endgame-nodes", OptionType::Int, "20000", 1, 1e9,
+       "mines: the endgame search gives up (and the heuristics choose) past this many nodes"},
       {"lookahead", OptionType::Int, "0", 0, 3,
        "mines: guesses looked ahead; 1 scores each guess by its safety times the safety of the "
        "move after it, every digit played out exactly (strong mode); 0 plays fast"},
       {"lookahead-window", OptionType::Real, "0.1", 0, 1,
        "mines: the look-ahead scores the cells within this of the least mine probability"},
+      {"lookahead-blend", OptionType::Real, "2", 0, 1000,
+       "mines: at the look-ahead's horizon a position is worth (w * best + second) / (w + 1), "
+       "best and second being its two safest cells; 0 counts the best alone"},
       {"candidates", OptionType::Int, "20", 1, 100000,
        "mines: at most this many cells are scored by the look-ahead or the progress score"},
       {"size", OptionType::Int, "7", 1, 32, "generate: side of the grid"},

@@ -178,23 +178,32 @@ std::vector<int> candidates(const std::vector<Ranked>& ranked, const Probabiliti
 }
 
 double guess_score(const Position& v, const Probabilities& a, int c, const Strategy& strategy,
-                   int depth);
+                   int depth, int* outcomes = nullptr);
 
 // What a position is worth to a player who looks `depth` guesses ahead: 1 when a cell is certainly
-// safe (or none is left), else at depth 0 the safety of the best guess, and deeper the best score
-// among a few candidates (`lookahead_inner`).
+// safe (or none is left), else at depth 0 the safety of the best guess blended with the second
+// best (`lookahead_blend`), and deeper the best score among a few candidates (`lookahead_inner`).
 double position_value(const Position& w, const Probabilities& b, const Strategy& strategy,
                       int depth) {
-  double best = 0;
+  double best = 0, second = 0;
   bool any_unknown = false;
   for (int i = 0; i < w.width * w.height; ++i) {
     if (w.cells[i] != kUnknown) continue;
     if (b.mine[i] == 0) return 1;
     any_unknown = true;
-    best = std::max(best, 1 - b.mine[i]);
+    const double s = 1 - b.mine[i];
+    if (s > best) {
+      second = best;
+      best = s;
+    } else if (s > second) {
+      second = s;
+    }
   }
   if (!any_unknown) return 1;
-  if (depth == 0) return best;
+  if (depth == 0) {
+    const double w = strategy.lookahead_blend;
+    return w > 0 && second > 0 ? (w * best + second) / (w + 1) : best;
+  }
   const std::vector<Ranked> ranked = rank_cells(w, b, strategy);
   double top = 0;
   for (int c : candidates(ranked, b, strategy, strategy.lookahead_window, strategy.lookahead_inner))
@@ -205,9 +214,10 @@ double position_value(const Position& w, const Probabilities& b, const Strategy&
 // The chance of surviving the guess at `c` and then, looking depth - 1 further, the value of where
 // it leads: each digit c could show is played out exactly on a copy of the position, weighted by
 // its share of the layouts (from the engine's layout counts). At depth 1 this is the literature's
-// secondary safety: the chance that the move after c is safe too.
+// secondary safety: the chance that the move after c is safe too. `outcomes`, when asked for,
+// receives how many digits c can show (1: a dead cell).
 double guess_score(const Position& v, const Probabilities& a, int c, const Strategy& strategy,
-                   int depth) {
+                   int depth, int* outcomes) {
   int flags = 0, unknown = 0;
   v.for_neighbours(c, [&](int j) {
     flags += v.cells[j] == kFlag;
@@ -222,6 +232,7 @@ double guess_score(const Position& v, const Probabilities& a, int c, const Strat
     log_layouts.push_back(b.layouts_log10);
     value.push_back(position_value(w, b, strategy, depth - 1));
   }
+  if (outcomes) *outcomes = static_cast<int>(log_layouts.size());
   if (log_layouts.empty()) return 0;
   const double top = *std::max_element(log_layouts.begin(), log_layouts.end());
   double total = 0, expected = 0;
@@ -243,17 +254,19 @@ Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& st
       if (forced_pair(v, a, r.cell)) return {r.cell, a.mine[r.cell], "fifty-fifty"};
     }
   if (strategy.endgame && a.layouts_log10 <= std::log10(strategy.endgame_layouts) + 1e-9)
-    if (const auto e = solve_endgame(v, strategy.endgame_layouts))
+    if (const auto e = solve_endgame(v, strategy.endgame_layouts, strategy.endgame_nodes))
       return {e->cell, a.mine[e->cell], "endgame"};
   int choice = ranked.front().cell;
   if (strategy.lookahead > 0 || strategy.progress_weight > 0) {
     const double window = strategy.lookahead > 0 ? strategy.lookahead_window : strategy.near_tie;
     double top = -1;
     for (int c : candidates(ranked, a, strategy, window, strategy.candidates)) {
-      const double score = strategy.lookahead > 0
-                               ? guess_score(v, a, c, strategy, strategy.lookahead)
-                               : (1 - a.mine[c]) * (1 + strategy.progress_weight *
-                                                            progress_of(v, a, c, strategy.rules));
+      int outcomes = 2;
+      double score = strategy.lookahead > 0
+                         ? guess_score(v, a, c, strategy, strategy.lookahead, &outcomes)
+                         : (1 - a.mine[c]) * (1 + strategy.progress_weight *
+                                                      progress_of(v, a, c, strategy.rules));
+      if (strategy.dead_last && outcomes < 2) score -= 1;  // below every cell that tells something
       if (score > top + 1e-12) {
         top = score;
         choice = c;
@@ -279,6 +292,12 @@ double lookahead_score(const Position& v, int cell, const Strategy& strategy, in
   return guess_score(v, a, cell, strategy, depth);
 }
 
+Guess choose_guess(const Position& v, const Strategy& strategy) {
+  const Probabilities a = mine_probabilities(v, strategy.rules, 1);
+  if (!a.consistent) throw std::invalid_argument("mines: choose_guess needs a consistent position");
+  return choose_guess(v, a, strategy);
+}
+
 Strategy strategy_from(const Options& options) {
   Strategy s;
   std::stringstream off(options.text("play-off"));
@@ -290,21 +309,26 @@ Strategy strategy_from(const Options& options) {
       s.corners = false;
     else if (item == "fifty-fifty")
       s.fifty_fifty = false;
+    else if (item == "dead")
+      s.dead_last = false;
     else if (item == "endgame")
       s.endgame = false;
     else if (item == "subset")
       s.rules = {"single-row"};
     else
       throw std::invalid_argument(
-          "mines: --play-off knows tiebreak, corners, fifty-fifty, endgame and subset, not '" +
+          "mines: --play-off knows tiebreak, corners, fifty-fifty, dead, endgame and subset, not "
+          "'" +
           item + "'");
   }
   s.near_tie = options.real("near-tie");
   s.progress_weight = options.real("progress-weight");
   s.lookahead = static_cast<int>(options.integer("lookahead"));
   s.lookahead_window = options.real("lookahead-window");
+  s.lookahead_blend = options.real("lookahead-blend");
   s.candidates = static_cast<int>(options.integer("candidates"));
   s.endgame_layouts = static_cast<int>(options.integer("endgame-layouts"));
+  s.endgame_nodes = static_cast<int>(options.integer("endgame-nodes"));
   return s;
 }
 

@@ -21,9 +21,15 @@
 //   `lookahead_window` of the least probability (the interior represented by its best cell) are
 //   scored by (1 - p) times the expected value of the position each digit the cell could show
 //   leads to, every digit played out exactly on a copy of the position and weighted by its share
-//   of the layouts. A position's value is 1 when a cell is certainly safe; at depth 1 it is
-//   otherwise the safety of its best guess (the literature's secondary safety), and deeper the
-//   best score of `lookahead_inner` candidates, looking one guess less ahead;
+//   of the layouts. A position's value is 1 when a cell is certainly safe; at the horizon it is
+//   otherwise the safety of its best guess (the literature's secondary safety), blended with the
+//   second best as (w * best + second) / (w + 1) (--lookahead-blend w, after Hill's solver: a
+//   position with two good guesses is worth more than one with a single good guess, and the
+//   blend was worth about +0.1 points on expert), and deeper the best score of
+//   `lookahead_inner` candidates, looking one guess less ahead;
+// - `dead` (with the look-ahead): a cell that can show only one digit, whatever the layout, tells
+//   nothing when it is safe, so its risk buys no information and may later be settled for free;
+//   the look-ahead takes it only when every candidate is dead (Hill's "dead tiles");
 // - `fifty-fifty`: a pair of cells that nothing else can ever tell apart (each 1/2, seen by the
 //   same digits and no unknown neighbour left to reveal) is guessed at once, so no later
 //   work is spent on a coin toss that must be made anyway.
@@ -54,8 +60,11 @@ struct Strategy {
   double progress_weight = 0;
   bool endgame = true;  // solve the game exactly once few layouts are left
   int endgame_layouts = 100;
+  int endgame_nodes = 20000;      // the endgame search's budget
   int lookahead = 0;              // guesses looked ahead; 1 (strong mode) is secondary safety
   double lookahead_window = 0.1;  // ... among the candidates this close to the least probability
+  double lookahead_blend = 2;     // the horizon's worth: (w * best + second) / (w + 1) safety
+  bool dead_last = true;          // the look-ahead takes a cell that can show one digit last
   int lookahead_inner = 4;        // candidates weighed at each deeper level
   std::vector<std::string> rules{"single-row", "subset"};
 };
@@ -74,6 +83,9 @@ struct Guess {
 // The look-ahead's score of guessing `cell` in `position`, looking `depth` (>= 1) guesses ahead:
 // at depth 1, the chance that the cell is safe and the move after it is safe too.
 double lookahead_score(const Position& position, int cell, const Strategy& strategy, int depth);
+
+// The guess `strategy` makes in `position` (consistent, with no cell certain either way).
+Guess choose_guess(const Position& position, const Strategy& strategy);
 
 struct GameRecord {
   uint64_t index = 0;

@@ -9,6 +9,7 @@
 #include <bit>
 #include <cmath>
 #include <random>
+#include <set>
 
 #include "core/error.hpp"
 #include "puzzles/mines/game.hpp"
@@ -137,7 +138,8 @@ TEST(MinesPlayParallel, StatisticsDoNotDependOnTheThreadCount) {
 // Secondary safety by brute force over every layout that fits a small position: for the guess c,
 // the share of layouts in which c is safe, split by the digit c shows, each part worth 1 when
 // another cell is safe in all of its layouts and otherwise the best share of layouts in which a
-// cell is safe. The look-ahead at depth 1 must equal it.
+// cell is safe, blended with the second best share (--lookahead-blend). The look-ahead at depth 1
+// must equal it.
 TEST(MinesLookahead, DepthOneIsSecondarySafetyByBruteForce) {
   std::mt19937 rng(11);
   int compared = 0;
@@ -179,29 +181,116 @@ TEST(MinesLookahead, DepthOneIsSecondarySafetyByBruteForce) {
       if (fits) layouts.push_back(m);
     }
     ASSERT_FALSE(layouts.empty());
-    for (int k = 0; k < u; ++k) {
-      double want = 0;
-      for (int digit = 0; digit <= 8; ++digit) {
-        std::vector<uint32_t> part;
-        for (uint32_t m : layouts)
-          if (!((m >> k) & 1) && mines_around(m, unknown[k]) == digit) part.push_back(m);
-        if (part.empty()) continue;
-        double value = u == 1 ? 1 : 0;
-        for (int j = 0; j < u; ++j) {
-          if (j == k) continue;
-          const double safe = static_cast<double>(
-              std::count_if(part.begin(), part.end(), [&](uint32_t m) { return !((m >> j) & 1); }));
-          value = std::max(value, safe / static_cast<double>(part.size()));
+    for (const double blend : {0.0, 2.0}) {
+      Strategy strategy;
+      strategy.lookahead_blend = blend;
+      for (int k = 0; k < u; ++k) {
+        double want = 0;
+        for (int digit = 0; digit <= 8; ++digit) {
+          std::vector<uint32_t> part;
+          for (uint32_t m : layouts)
+            if (!((m >> k) & 1) && mines_around(m, unknown[k]) == digit) part.push_back(m);
+          if (part.empty()) continue;
+          std::vector<double> shares;  // each other cell's share of safe layouts
+          for (int j = 0; j < u; ++j)
+            if (j != k)
+              shares.push_back(
+                  static_cast<double>(std::count_if(part.begin(), part.end(),
+                                                    [&](uint32_t m) { return !((m >> j) & 1); })) /
+                  static_cast<double>(part.size()));
+          std::sort(shares.rbegin(), shares.rend());
+          double value = 1;  // no cell left, or one certainly safe
+          if (!shares.empty() && shares[0] < 1) {
+            const double second = shares.size() > 1 ? shares[1] : 0;
+            value =
+                blend > 0 && second > 0 ? (blend * shares[0] + second) / (blend + 1) : shares[0];
+          }
+          want += static_cast<double>(part.size()) * value;
         }
-        want += static_cast<double>(part.size()) * value;
+        want /= static_cast<double>(layouts.size());
+        EXPECT_NEAR(lookahead_score(p, unknown[k], strategy, 1), want, 1e-9)
+            << format_position(p) << "cell " << unknown[k] << " blend " << blend;
       }
-      want /= static_cast<double>(layouts.size());
-      EXPECT_NEAR(lookahead_score(p, unknown[k], Strategy{}, 1), want, 1e-9)
-          << format_position(p) << "cell " << unknown[k];
     }
     ++compared;
   }
   EXPECT_GE(compared, 200);
+}
+
+// The `dead` element: with the look-ahead weighing every cell, the guess is a cell that can show
+// two digits or more (found by brute force over the layouts) whenever one exists. Without the
+// element some dead cell must be chosen, or the positions would not test it.
+TEST(MinesLookahead, ADeadCellIsGuessedOnlyWhenEveryCellIsDead) {
+  std::mt19937 rng(5);
+  int checked = 0, dead_chosen_without = 0;
+  for (int trial = 0; trial < 6000 && checked < 300; ++trial) {
+    Position p;
+    p.width = 3 + static_cast<int>(rng() % 3);
+    p.height = 3 + static_cast<int>(rng() % 2);
+    const int n = p.width * p.height;
+    std::vector<char> mine(n, 0);
+    for (auto& m : mine) m = rng() % 4 == 0;
+    p.mines = static_cast<int>(std::count(mine.begin(), mine.end(), 1));
+    p.cells.assign(n, kUnknown);
+    for (int i = 0; i < n; ++i) {
+      if (mine[i] || rng() % 2 != 0) continue;
+      int around = 0;
+      p.for_neighbours(i, [&](int j) { around += mine[j]; });
+      p.cells[i] = static_cast<int8_t>(around);
+    }
+    std::vector<int> unknown;
+    for (int i = 0; i < n; ++i)
+      if (p.cells[i] == kUnknown) unknown.push_back(i);
+    const int u = static_cast<int>(unknown.size());
+    if (u < 2 || u > 14) continue;
+    std::vector<uint32_t> layouts;
+    auto mines_around = [&](uint32_t layout, int cell) {
+      int count = 0;
+      p.for_neighbours(cell, [&](int j) {
+        for (int k = 0; k < u; ++k)
+          if (unknown[k] == j) count += (layout >> k) & 1;
+      });
+      return count;
+    };
+    for (uint32_t m = 0; m < (uint32_t{1} << u); ++m) {
+      if (std::popcount(m) != p.mines) continue;
+      bool fits = true;
+      for (int i = 0; i < n && fits; ++i)
+        if (p.cells[i] >= 0) fits = mines_around(m, i) == p.cells[i];
+      if (fits) layouts.push_back(m);
+    }
+    // A guess is only asked for when no cell is certain.
+    bool certain = false;
+    std::vector<bool> dead(n, false);
+    bool any_live = false;
+    for (int k = 0; k < u; ++k) {
+      int safe_in = 0;
+      std::set<int> digits;
+      for (uint32_t m : layouts)
+        if (!((m >> k) & 1)) {
+          ++safe_in;
+          digits.insert(mines_around(m, unknown[k]));
+        }
+      certain = certain || safe_in == 0 || safe_in == static_cast<int>(layouts.size());
+      dead[unknown[k]] = digits.size() == 1;
+      any_live = any_live || digits.size() > 1;
+    }
+    if (certain || !any_live) continue;
+    Strategy strategy;
+    strategy.lookahead = 1;
+    strategy.lookahead_window = 1;
+    strategy.candidates = 100;
+    strategy.tiebreak = false;  // every interior cell is a candidate too
+    strategy.endgame = false;
+    strategy.fifty_fifty = false;
+    const Guess g = choose_guess(p, strategy);
+    EXPECT_FALSE(dead[g.cell]) << format_position(p) << "cell " << g.cell;
+    strategy.dead_last = false;
+    dead_chosen_without += dead[choose_guess(p, strategy).cell];
+    ++checked;
+  }
+  EXPECT_GE(checked, 200);
+  EXPECT_GT(dead_chosen_without, 0);
 }
 
 }  // namespace
