@@ -26,8 +26,11 @@ double thread_cpu_seconds() {
 
 // A coin toss nothing can settle: two unknown cells, each 1/2, that the same digits see, with no
 // other unknown cell next to either of them (so no reveal can ever add a digit that tells them
-// apart). Guessing it now or later wins equally often; now saves the work in between.
-bool forced_pair(const Position& v, const Probabilities& a, int c) {
+// apart), and exactly one mine between them in every layout (so the mine count cannot tell
+// either: a pair that is both mines or both safe is settled once the rest of the board is).
+// Guessing it now or later wins equally often; now saves the work in between.
+bool forced_pair(const Position& v, const Probabilities& a, int c,
+                 const std::vector<std::string>& rules) {
   if (std::abs(a.mine[c] - 0.5) > 1e-12) return false;
   int partner = -1, others = 0;
   v.for_neighbours(c, [&](int j) {
@@ -49,7 +52,13 @@ bool forced_pair(const Position& v, const Probabilities& a, int c) {
   v.for_neighbours(partner, [&](int j) {
     if (v.cells[j] >= 0) seen_p.push_back(j);
   });
-  return seen_c == seen_p;
+  if (seen_c != seen_p) return false;
+  // Exactly one mine: with a mine on c, the partner is certainly safe (and by symmetry of the
+  // halves, with c safe the partner is a mine).
+  Position w = v;
+  w.cells[c] = kFlag;
+  const Probabilities b = mine_probabilities(w, rules, 1);
+  return b.consistent && b.mine[partner] == 0;
 }
 
 // The chance that revealing `c` (if it is safe) lets the rules decide another cell at once: the
@@ -251,7 +260,7 @@ Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& st
   if (strategy.fifty_fifty)
     for (const Ranked& r : ranked) {
       if (r.level != ranked.front().level) break;
-      if (forced_pair(v, a, r.cell)) return {r.cell, a.mine[r.cell], "fifty-fifty"};
+      if (forced_pair(v, a, r.cell, strategy.rules)) return {r.cell, a.mine[r.cell], "fifty-fifty"};
     }
   if (strategy.endgame && a.layouts_log10 <= std::log10(strategy.endgame_layouts) + 1e-9)
     if (const auto e = solve_endgame(v, strategy.endgame_layouts, strategy.endgame_nodes))

@@ -293,6 +293,76 @@ TEST(MinesLookahead, ADeadCellIsGuessedOnlyWhenEveryCellIsDead) {
   EXPECT_GT(dead_chosen_without, 0);
 }
 
+// The `fifty-fifty` element: a cell guessed as a forced 50/50 must be a true coin toss, checked by
+// brute force over the layouts: it has an unknown partner such that every layout holds exactly
+// one mine between the two, and swapping them changes no digit any other cell could show.
+TEST(MinesPlay, AForcedFiftyFiftyIsATrueCoinToss) {
+  std::mt19937 rng(17);
+  int checked = 0;
+  for (int trial = 0; trial < 20000 && checked < 100; ++trial) {
+    Position p;
+    p.width = 2 + static_cast<int>(rng() % 4);
+    p.height = 2 + static_cast<int>(rng() % 3);
+    const int n = p.width * p.height;
+    std::vector<char> mine(n, 0);
+    for (auto& m : mine) m = rng() % 3 == 0;
+    p.mines = static_cast<int>(std::count(mine.begin(), mine.end(), 1));
+    p.cells.assign(n, kUnknown);
+    for (int i = 0; i < n; ++i) {
+      if (mine[i] || rng() % 4 == 0) continue;
+      int around = 0;
+      p.for_neighbours(i, [&](int j) { around += mine[j]; });
+      p.cells[i] = static_cast<int8_t>(around);
+    }
+    std::vector<int> unknown;
+    for (int i = 0; i < n; ++i)
+      if (p.cells[i] == kUnknown) unknown.push_back(i);
+    const int u = static_cast<int>(unknown.size());
+    if (u < 2 || u > 14) continue;
+    Strategy strategy;
+    strategy.endgame = false;
+    const Guess g = choose_guess(p, strategy);
+    if (std::string(g.why) != "fifty-fifty") continue;
+    std::vector<int> layout_of_cell(n, -1);
+    for (int k = 0; k < u; ++k) layout_of_cell[unknown[k]] = k;
+    auto digit = [&](uint32_t m, int cell) {
+      int count = 0;
+      p.for_neighbours(cell, [&](int j) {
+        if (layout_of_cell[j] >= 0) count += (m >> layout_of_cell[j]) & 1;
+      });
+      return count;
+    };
+    std::vector<uint32_t> layouts;
+    for (uint32_t m = 0; m < (uint32_t{1} << u); ++m) {
+      if (std::popcount(m) != p.mines) continue;
+      bool fits = true;
+      for (int i = 0; i < n && fits; ++i)
+        if (p.cells[i] >= 0) fits = digit(m, i) == p.cells[i];
+      if (fits) layouts.push_back(m);
+    }
+    const int c = layout_of_cell[g.cell];
+    bool found = false;
+    for (int q = 0; q < u && !found; ++q) {
+      if (q == c) continue;
+      bool toss = true;
+      for (uint32_t m : layouts) {
+        if ((((m >> c) ^ (m >> q)) & 1) == 0) toss = false;  // both mines or both safe
+        const uint32_t swapped = m ^ (uint32_t{1} << c) ^ (uint32_t{1} << q);
+        for (int i = 0; i < n && toss; ++i) {
+          if (i == g.cell || i == unknown[q]) continue;
+          if (layout_of_cell[i] >= 0 && ((m >> layout_of_cell[i]) & 1)) continue;  // a mine
+          toss = digit(m, i) == digit(swapped, i);
+        }
+        if (!toss) break;
+      }
+      found = toss;
+    }
+    EXPECT_TRUE(found) << format_position(p) << "cell " << g.cell;
+    ++checked;
+  }
+  EXPECT_GE(checked, 50) << checked;
+}
+
 }  // namespace
 
 namespace {
