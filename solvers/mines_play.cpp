@@ -61,6 +61,41 @@ bool forced_pair(const Position& v, const Probabilities& a, int c,
   return b.consistent && b.mine[partner] == 0;
 }
 
+// A coin toss that may come later: `t` is a mine only in layouts where it and its orthogonal
+// neighbour `u` form a 50/50 that nothing can settle (exactly one mine between them, and every
+// cell next to just one of them a mine, so no digit ever tells them apart). Guessing t now loses
+// exactly the layouts a later coin toss would lose, and when t is safe its digit comes for free.
+bool pseudo_pair(const Position& v, const Probabilities& a, int t, int u,
+                 const std::vector<std::string>& rules) {
+  const int tx = t % v.width, ty = t / v.width, ux = u % v.width, uy = u / v.width;
+  auto near = [](int x, int y, int cx, int cy) {
+    return std::abs(x - cx) <= 1 && std::abs(y - cy) <= 1 && (x != cx || y != cy);
+  };
+  std::vector<int> outer;  // unknown cells next to exactly one of t and u
+  bool revealed_outer = false;
+  for (int y = std::min(ty, uy) - 1; y <= std::max(ty, uy) + 1; ++y)
+    for (int x = std::min(tx, ux) - 1; x <= std::max(tx, ux) + 1; ++x) {
+      if (x < 0 || y < 0 || x >= v.width || y >= v.height) continue;
+      const int i = y * v.width + x;
+      if (i == t || i == u || near(x, y, tx, ty) == near(x, y, ux, uy)) continue;
+      if (v.cells[i] >= 0) revealed_outer = true;
+      if (v.cells[i] == kUnknown) {
+        // A mine wherever t is one, so at least as likely as t.
+        if (a.mine[i] < a.mine[t] - 1e-12) return false;
+        outer.push_back(i);
+      }
+    }
+  // The mirror layouts (u the mine) weigh as much as those with t the mine.
+  if (revealed_outer || a.mine[u] < a.mine[t] - 1e-12) return false;
+  Position w = v;
+  w.cells[t] = kFlag;
+  const Probabilities b = mine_probabilities(w, rules, 1);
+  if (!b.consistent || b.mine[u] != 0) return false;
+  for (int o : outer)
+    if (b.mine[o] != 1) return false;
+  return true;
+}
+
 // The chance that revealing `c` (if it is safe) lets the rules decide another cell at once: the
 // literature's "progress". Each digit c could show is tried on the patch around c (the digits
 // within two cells and their unknown neighbours); its probability comes from the neighbours'
@@ -265,6 +300,25 @@ Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& st
   if (strategy.endgame && a.layouts_log10 <= std::log10(strategy.endgame_layouts) + 1e-9)
     if (const auto e = solve_endgame(v, strategy.endgame_layouts, strategy.endgame_nodes))
       return {e->cell, a.mine[e->cell], "endgame"};
+  // A coin toss that may come later is tossed now (the least risky first), once the endgame
+  // search has declined.
+  if (strategy.fifty_fifty)
+    for (const Ranked& r : ranked) {
+      const int t = r.cell;
+      if (a.mine[t] <= 0 || a.mine[t] > 0.5 + 1e-12) continue;
+      bool touches = false;
+      v.for_neighbours(t, [&](int j) { touches = touches || v.cells[j] >= 0; });
+      if (!touches) continue;
+      const int x = t % v.width, y = t / v.width;
+      const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+      for (int d = 0; d < 4; ++d) {
+        const int nx = x + dx[d], ny = y + dy[d];
+        if (nx < 0 || ny < 0 || nx >= v.width || ny >= v.height) continue;
+        const int u = ny * v.width + nx;
+        if (v.cells[u] == kUnknown && a.mine[u] < 1 && pseudo_pair(v, a, t, u, strategy.rules))
+          return {t, a.mine[t], "pseudo-fifty-fifty"};
+      }
+    }
   int choice = ranked.front().cell;
   if (strategy.lookahead > 0 || strategy.progress_weight > 0) {
     const double window = strategy.lookahead > 0 ? strategy.lookahead_window : strategy.near_tie;

@@ -30,9 +30,14 @@
 // - `dead` (with the look-ahead): a cell that can show only one digit, whatever the layout, tells
 //   nothing when it is safe, so its risk buys no information and may later be settled for free;
 //   the look-ahead takes it only when every candidate is dead (Hill's "dead tiles");
-// - `fifty-fifty`: a pair of cells that nothing else can ever tell apart (each 1/2, seen by the
-//   same digits and no unknown neighbour left to reveal) is guessed at once, so no later
-//   work is spent on a coin toss that must be made anyway.
+// - `fifty-fifty`: a pair of cells that nothing else can ever tell apart (each 1/2, exactly one
+//   mine between them, seen by the same digits and no unknown neighbour left to reveal) is
+//   guessed at once, so no later work is spent on a coin toss that must be made anyway. And when
+//   the endgame search declines, a frontier cell that is a mine only in layouts where it and an
+//   orthogonal neighbour form such a coin toss (every cell next to just one of the two a mine)
+//   is guessed before any other: its risk is one a later toss would take anyway, and when it is
+//   safe its digit comes for free (Hill's "pseudo 50/50"; the guess is logged
+//   "pseudo-fifty-fifty");
 // - `endgame`: once at most --endgame-layouts (100) layouts fit the position, the click is the
 //   one an exact search of the rest of the game finds best (solvers/mines_endgame.hpp).
 // The player's rules are single-row and subset (`--play-off subset` drops the second); the LP
@@ -73,7 +78,8 @@ Strategy strategy_from(const Options& options);
 
 // A move that was not certain: the cell, its probability of a mine when it was clicked, and the
 // element of the strategy that chose it: "least-frontier" or "least-interior" (the least
-// probability, next to a digit or not), "lookahead", "progress", "fifty-fifty" or "endgame".
+// probability, next to a digit or not), "lookahead", "progress", "fifty-fifty",
+// "pseudo-fifty-fifty" or "endgame".
 struct Guess {
   int cell = -1;
   double risk = 0;

@@ -295,10 +295,13 @@ TEST(MinesLookahead, ADeadCellIsGuessedOnlyWhenEveryCellIsDead) {
 
 // The `fifty-fifty` element: a cell guessed as a forced 50/50 must be a true coin toss, checked by
 // brute force over the layouts: it has an unknown partner such that every layout holds exactly
-// one mine between the two, and swapping them changes no digit any other cell could show.
+// one mine between the two, and swapping them changes no digit any other cell could show. A
+// pseudo 50/50 must be a mine only where it forms such a toss.
 TEST(MinesPlay, AForcedFiftyFiftyIsATrueCoinToss) {
   std::mt19937 rng(17);
   int checked = 0;
+  std::vector<Position> pseudo;  // for the next test
+  std::vector<int> pseudo_cell;
   for (int trial = 0; trial < 20000 && checked < 100; ++trial) {
     Position p;
     p.width = 2 + static_cast<int>(rng() % 4);
@@ -322,6 +325,10 @@ TEST(MinesPlay, AForcedFiftyFiftyIsATrueCoinToss) {
     Strategy strategy;
     strategy.endgame = false;
     const Guess g = choose_guess(p, strategy);
+    if (std::string(g.why) == "pseudo-fifty-fifty") {
+      pseudo.push_back(p);
+      pseudo_cell.push_back(g.cell);
+    }
     if (std::string(g.why) != "fifty-fifty") continue;
     std::vector<int> layout_of_cell(n, -1);
     for (int k = 0; k < u; ++k) layout_of_cell[unknown[k]] = k;
@@ -361,6 +368,58 @@ TEST(MinesPlay, AForcedFiftyFiftyIsATrueCoinToss) {
     ++checked;
   }
   EXPECT_GE(checked, 50) << checked;
+
+  // A pseudo 50/50 guess t must have an orthogonal neighbour u such that in every layout where t
+  // is a mine, u is safe and every cell next to just one of t and u is an unknown mine.
+  ASSERT_GE(pseudo.size(), 20u);
+  for (size_t k = 0; k < pseudo.size(); ++k) {
+    const Position& q = pseudo[k];
+    const int t = pseudo_cell[k], n = q.width * q.height;
+    std::vector<int> unknown, bit(n, -1);
+    for (int i = 0; i < n; ++i)
+      if (q.cells[i] == kUnknown) {
+        bit[i] = static_cast<int>(unknown.size());
+        unknown.push_back(i);
+      }
+    const int u = static_cast<int>(unknown.size());
+    auto digit = [&](uint32_t m, int cell) {
+      int count = 0;
+      q.for_neighbours(cell, [&](int j) {
+        if (bit[j] >= 0) count += (m >> bit[j]) & 1;
+      });
+      return count;
+    };
+    std::vector<uint32_t> with_t;  // the layouts with a mine on t
+    for (uint32_t m = 0; m < (uint32_t{1} << u); ++m) {
+      if (std::popcount(m) != q.mines || !((m >> bit[t]) & 1)) continue;
+      bool fits = true;
+      for (int i = 0; i < n && fits; ++i)
+        if (q.cells[i] >= 0) fits = digit(m, i) == q.cells[i];
+      if (fits) with_t.push_back(m);
+    }
+    ASSERT_FALSE(with_t.empty()) << format_position(q) << "cell " << t;
+    const int tx = t % q.width, ty = t / q.width;
+    bool found = false;
+    for (const auto& [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+      const int ux = tx + dx, uy = ty + dy;
+      if (ux < 0 || uy < 0 || ux >= q.width || uy >= q.height) continue;
+      const int partner = uy * q.width + ux;
+      if (bit[partner] < 0) continue;
+      bool holds = true;
+      for (uint32_t m : with_t) {
+        holds = holds && !((m >> bit[partner]) & 1);
+        for (int i = 0; i < n && holds; ++i) {
+          const int x = i % q.width, y = i / q.width;
+          const bool near_t = std::max(std::abs(x - tx), std::abs(y - ty)) == 1;
+          const bool near_u = std::max(std::abs(x - ux), std::abs(y - uy)) == 1;
+          if (i == t || i == partner || near_t == near_u) continue;
+          holds = bit[i] >= 0 && ((m >> bit[i]) & 1);
+        }
+      }
+      found = found || holds;
+    }
+    EXPECT_TRUE(found) << format_position(q) << "cell " << t;
+  }
 }
 
 }  // namespace
