@@ -41,6 +41,7 @@ rate "intermediate SFAR (0,0), strong, 2 threads" "$games" --board intermediate 
 rate "intermediate SFAR (0,0), fast, 2 threads" "$games" --board intermediate --threads 2
 rate "beginner 9x9 SFAR (0,0), strong, 2 threads" "$games" --board beginner9 --lookahead 1 --threads 2
 rate "beginner 9x9 SNR (3,3), strong, 2 threads" "$games" --board beginner9 --rules snr --lookahead 1 --threads 2
+rate "beginner 9x9 SNR (2,2), strong, 2 threads" "$games" --board beginner9 --rules snr --click 2,2 --lookahead 1 --threads 2
 rate "beginner 9x9 SFAR (0,0), fast, 2 threads" "$games" --board beginner9 --threads 2
 rate "beginner 9x9 SNR (3,3), fast, 2 threads" "$games" --board beginner9 --rules snr --threads 2
 fi
