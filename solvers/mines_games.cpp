@@ -13,6 +13,7 @@
 // may hit a mine, and a game counts as won exactly when it revealed every safe cell without
 // touching a mine. A run is verified only when every game's replay agrees with its record.
 #include <cstdio>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -126,18 +127,25 @@ Result solve_file(const std::string& path, const Options& options) {
   const Strategy strategy = strategy_from(options);  // std::invalid_argument: exit code 2
   const int threads = resolve_threads(options);
   const auto seed = static_cast<uint64_t>(options.integer("seed"));
-  std::vector<GameRecord> records;
-  const PlaySummary s =
-      play_games(set.spec, strategy, seed, options.integer("games"), threads, &records);
+  // Each game is replayed on its thread as it ends, on a layout dealt anew; the first failure in
+  // game order is reported, whatever the thread count.
+  std::mutex mutex;
+  int64_t first_bad = -1;
   std::string problem;
-  for (const GameRecord& r : records) {
-    problem = replay_record(set.spec, deal(set.spec, seed, r.index), r);
-    if (!problem.empty()) {
-      problem = "game " + std::to_string(r.index) + ": " + problem;
-      break;
+  const GameCheck replay = [&](const GameRecord& r) {
+    const std::string why = replay_record(set.spec, deal(set.spec, seed, r.index), r);
+    if (why.empty()) return;
+    const std::lock_guard lock(mutex);
+    if (first_bad < 0 || static_cast<int64_t>(r.index) < first_bad) {
+      first_bad = static_cast<int64_t>(r.index);
+      problem = why;
     }
-  }
-  if (!problem.empty()) throw std::logic_error("mines-games: a game failed its replay: " + problem);
+  };
+  const PlaySummary s = play_games(set.spec, strategy, seed, options.integer("games"), threads,
+                                   nullptr, nullptr, replay);
+  if (first_bad >= 0)
+    throw std::logic_error("mines-games: a game failed its replay: game " +
+                           std::to_string(first_bad) + ": " + problem);
   Result r;
   r.puzzle = "mines-games";
   r.instance = set.name;

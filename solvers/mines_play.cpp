@@ -438,7 +438,7 @@ GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy
 
 PlaySummary play_games(const BoardSpec& spec, const Strategy& strategy, uint64_t seed,
                        int64_t games, int threads, std::vector<GameRecord>* records,
-                       const std::vector<Layout>* boards) {
+                       const std::vector<Layout>* boards, const GameCheck& check) {
   const auto t0 = std::chrono::steady_clock::now();
   if (boards) games = static_cast<int64_t>(boards->size());
   std::vector<GameRecord> all(records ? games : 0);
@@ -452,6 +452,7 @@ PlaySummary play_games(const BoardSpec& spec, const Strategy& strategy, uint64_t
     won[g] = r.won;
     guesses[g] = r.guesses;
     cpu[g] = r.cpu_seconds;
+    if (check) check(r);
     if (records) all[g] = std::move(r);
   }
   PlaySummary s;

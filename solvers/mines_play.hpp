@@ -47,6 +47,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -111,12 +112,16 @@ struct PlaySummary {
   double games_per_second = 0, cpu_seconds_per_game = 0;
   double guesses_per_game = 0;
 };
+// Called on the game's own thread as soon as a game ends (so it must be thread-safe).
+using GameCheck = std::function<void(const GameRecord&)>;
 // Plays games 0 .. games - 1 of (spec, seed) on `threads` threads, or, with `boards`, those
 // layouts (of spec's size, the first click safe under spec's rule). With `records`, every game's
-// record is kept there, in game order.
+// record is kept there, in game order; with `check`, each record is handed to it and dropped,
+// so that checking 100,000 games needs no more memory than one game per thread.
 PlaySummary play_games(const BoardSpec& spec, const Strategy& strategy, uint64_t seed,
                        int64_t games, int threads, std::vector<GameRecord>* records = nullptr,
-                       const std::vector<Layout>* boards = nullptr);
+                       const std::vector<Layout>* boards = nullptr,
+                       const GameCheck& check = nullptr);
 
 using bs::wilson_interval;  // core/wilson.hpp
 
