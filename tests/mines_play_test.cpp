@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <map>
 #include <random>
 #include <set>
 
@@ -448,6 +449,120 @@ TEST(MinesEndgame, FreeInformationFirstAndACoinTossIsAHalf) {
           "\n" + std::string(8, '.') + "\n" + std::string(8, '.') + "\n",
       "e.txt");
   EXPECT_FALSE(solve_endgame(open).has_value());
+}
+
+// Best play by brute force: the game itself on the set of layouts that fit, each click's outcome
+// found by a flood fill over the layout, every click tried at every step (no shortcut, no memo).
+class EndgameOracle {
+ public:
+  explicit EndgameOracle(const Position& p) : p_(p) {
+    const int n = p.width * p.height;
+    bit_.assign(n, -1);
+    for (int i = 0; i < n; ++i)
+      if (p.cells[i] == kUnknown) {
+        bit_[i] = static_cast<int>(unknown_.size());
+        unknown_.push_back(i);
+      }
+    int flags = 0;
+    for (int i = 0; i < n; ++i) flags += p.cells[i] == kFlag;
+    for (uint32_t m = 0; m < (uint32_t{1} << unknown_.size()); ++m) {
+      if (std::popcount(m) != p.mines - flags) continue;
+      bool fits = true;
+      for (int i = 0; i < n && fits; ++i)
+        if (p.cells[i] >= 0) fits = digit(m, i) == p.cells[i];
+      if (fits) layouts_.push_back(m);
+    }
+  }
+  const std::vector<uint32_t>& layouts() const { return layouts_; }
+  int bit(int cell) const { return bit_[cell]; }
+  double best(const std::vector<uint32_t>& set, uint32_t open) const {
+    if (set.size() == 1) return 1;
+    double top = 0;
+    for (size_t k = 0; k < unknown_.size(); ++k)
+      if (!((open >> k) & 1)) top = std::max(top, click(set, open, static_cast<int>(k)));
+    return top;
+  }
+  // The chance of winning by clicking unknown cell k (a bit) first, then playing best.
+  double click(const std::vector<uint32_t>& set, uint32_t open, int k) const {
+    std::map<std::vector<std::pair<int, int>>, std::pair<std::vector<uint32_t>, uint32_t>> parts;
+    for (uint32_t m : set) {
+      if ((m >> k) & 1) continue;  // the mine: lost
+      uint32_t opened = open;
+      std::vector<std::pair<int, int>> seen;  // (cell bit, digit) of each cell the fill opens
+      std::vector<int> stack{k};
+      while (!stack.empty()) {
+        const int e = stack.back();
+        stack.pop_back();
+        if ((opened >> e) & 1) continue;
+        opened |= uint32_t{1} << e;
+        const int d = digit(m, unknown_[e]);
+        seen.emplace_back(e, d);
+        if (d == 0)
+          p_.for_neighbours(unknown_[e], [&](int j) {
+            if (bit_[j] >= 0) stack.push_back(bit_[j]);
+          });
+      }
+      std::sort(seen.begin(), seen.end());
+      auto& part = parts[seen];
+      part.first.push_back(m);
+      part.second = opened;
+    }
+    double v = 0;
+    for (const auto& [key, part] : parts)
+      v += static_cast<double>(part.first.size()) * best(part.first, part.second);
+    return v / static_cast<double>(set.size());
+  }
+
+ private:
+  int digit(uint32_t m, int cell) const {
+    int count = 0;
+    p_.for_neighbours(cell, [&](int j) {
+      if (p_.cells[j] == kFlag) ++count;
+      if (bit_[j] >= 0) count += (m >> bit_[j]) & 1;
+    });
+    return count;
+  }
+  const Position& p_;
+  std::vector<int> bit_, unknown_;
+  std::vector<uint32_t> layouts_;
+};
+
+// The endgame search against the oracle on small random positions, zeros and their flood fills
+// included: the same chance of winning, and its click achieves it.
+TEST(MinesEndgame, ChanceOfWinningEqualsBestPlayByBruteForce) {
+  std::mt19937 rng(23);
+  int compared = 0;
+  for (int trial = 0; trial < 4000 && compared < 150; ++trial) {
+    Position p;
+    p.width = 2 + static_cast<int>(rng() % 4);
+    p.height = 2 + static_cast<int>(rng() % 3);
+    const int n = p.width * p.height;
+    std::vector<char> mine(n, 0);
+    for (auto& m : mine) m = rng() % 5 == 0;
+    p.mines = static_cast<int>(std::count(mine.begin(), mine.end(), 1));
+    p.cells.assign(n, kUnknown);
+    for (int i = 0; i < n; ++i) {
+      if (mine[i] || rng() % 2 != 0) continue;
+      int around = 0;
+      p.for_neighbours(i, [&](int j) { around += mine[j]; });
+      p.cells[i] = static_cast<int8_t>(around);
+    }
+    int unknown = 0;
+    for (int i = 0; i < n; ++i) unknown += p.cells[i] == kUnknown;
+    if (unknown < 2 || unknown > 8) continue;
+    const EndgameOracle oracle(p);
+    if (oracle.layouts().size() < 2) continue;
+    const auto move = solve_endgame(p, 1000, 1000000);
+    ASSERT_TRUE(move.has_value()) << format_position(p);
+    const double want = oracle.best(oracle.layouts(), 0);
+    EXPECT_NEAR(move->win, want, 1e-9) << format_position(p);
+    // Its click achieves it: that click first, then best play from each outcome.
+    ASSERT_GE(oracle.bit(move->cell), 0);
+    EXPECT_NEAR(oracle.click(oracle.layouts(), 0, oracle.bit(move->cell)), want, 1e-9)
+        << format_position(p) << "cell " << move->cell;
+    ++compared;
+  }
+  EXPECT_GE(compared, 100);
 }
 
 }  // namespace
