@@ -82,6 +82,12 @@ bool pseudo_pair(const Position& v, const Probabilities& a, int t, int u,
       if (v.cells[i] == kUnknown) {
         // A mine wherever t is one, so at least as likely as t.
         if (a.mine[i] < a.mine[t] - 1e-12) return false;
+        // Cheap and not exact: a cell away from every digit is seldom a mine in all of t's
+        // layouts, and skipping such pairs saves the engine's run (a third of the fast player's
+        // time when it was made).
+        bool touches = false;
+        v.for_neighbours(i, [&](int j) { touches = touches || v.cells[j] >= 0; });
+        if (!touches) return false;
         outer.push_back(i);
       }
     }
