@@ -83,8 +83,7 @@ const std::vector<OptionSpec>& option_table() {
       {"games", OptionType::Int, "1000", 1, 1e12, "mines: games to play"},
       {"play-off", OptionType::Text, "", 0, 0,
        "mines: strategy elements switched off, a comma list of tiebreak, corners, fifty-fifty, "
-       "dead, "
-       "endgame, subset"},
+       "dead, endgame, subset"},
       {"near-tie", OptionType::Real, "0", 0, 1,
        "mines: cells within this of the least mine probability are weighed by the progress "
        "score"},
