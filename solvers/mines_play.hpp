@@ -26,8 +26,7 @@
 //   second best as (w * best + second) / (w + 1) (--lookahead-blend w, after Hill's solver: a
 //   position with two good guesses is worth more than one with a single good guess; the blend
 //   was worth +0.1 to +0.2 points on expert and nothing on smaller boards), and deeper the best
-//   score of
-//   `lookahead_inner` candidates, looking one guess less ahead;
+//   score of `lookahead_inner` candidates, looking one guess less ahead;
 // - `dead` (with the look-ahead): a cell that can show only one digit, whatever the layout, tells
 //   nothing when it is safe, so its risk buys no information and may later be settled for free;
 //   the look-ahead takes it only when every candidate is dead (Hill's "dead tiles");
