@@ -136,6 +136,65 @@ TEST(MinesPlayParallel, StatisticsDoNotDependOnTheThreadCount) {
   expect_thread_independent(parse_board_spec("beginner9", "sfar", ""), deep, 60);
 }
 
+// A random small position: each cell a mine with chance 1/mine_one_in, each safe cell revealed
+// (showing its digit) with chance reveal_in_4/4; the rest unknown. No flags.
+Position random_position(std::mt19937& rng, int width, int height, int mine_one_in,
+                         int reveal_in_4) {
+  Position p;
+  p.width = width;
+  p.height = height;
+  const int n = width * height;
+  std::vector<char> mine(n, 0);
+  for (auto& m : mine) m = rng() % mine_one_in == 0;
+  p.mines = static_cast<int>(std::count(mine.begin(), mine.end(), 1));
+  p.cells.assign(n, kUnknown);
+  for (int i = 0; i < n; ++i) {
+    if (mine[i] || static_cast<int>(rng() % 4) >= reveal_in_4) continue;
+    int around = 0;
+    p.for_neighbours(i, [&](int j) { around += mine[j]; });
+    p.cells[i] = static_cast<int8_t>(around);
+  }
+  return p;
+}
+
+// The brute-force oracle's ground: every layout of a small position's unknown cells that fits its
+// digits and mine count, as bit masks over `unknown`.
+struct Layouts {
+  const Position& p;
+  std::vector<int> unknown, bit;  // the unknown cells; bit[cell] = index among them, or -1
+  std::vector<uint32_t> all;
+
+  explicit Layouts(const Position& position) : p(position) {
+    const int n = p.width * p.height;
+    bit.assign(n, -1);
+    int flags = 0;
+    for (int i = 0; i < n; ++i) {
+      flags += p.cells[i] == kFlag;
+      if (p.cells[i] != kUnknown) continue;
+      bit[i] = static_cast<int>(unknown.size());
+      unknown.push_back(i);
+    }
+    if (unknown.size() > 20) return;  // too many to enumerate: no layouts listed
+    for (uint32_t m = 0; m < (uint32_t{1} << unknown.size()); ++m) {
+      if (std::popcount(m) != p.mines - flags) continue;
+      bool fits = true;
+      for (int i = 0; i < n && fits; ++i)
+        if (p.cells[i] >= 0) fits = digit(m, i) == p.cells[i];
+      if (fits) all.push_back(m);
+    }
+  }
+  int size() const { return static_cast<int>(unknown.size()); }
+  bool mine(uint32_t layout, int cell) const {
+    return bit[cell] >= 0 && ((layout >> bit[cell]) & 1);
+  }
+  // What `cell` shows in `layout`: the flags and mines around it.
+  int digit(uint32_t layout, int cell) const {
+    int count = 0;
+    p.for_neighbours(cell, [&](int j) { count += p.cells[j] == kFlag || mine(layout, j); });
+    return count;
+  }
+};
+
 // Secondary safety by brute force over every layout that fits a small position: for the guess c,
 // the share of layouts in which c is safe, split by the digit c shows, each part worth 1 when
 // another cell is safe in all of its layouts and otherwise the best share of layouts in which a
@@ -145,42 +204,14 @@ TEST(MinesLookahead, DepthOneIsSecondarySafetyByBruteForce) {
   std::mt19937 rng(11);
   int compared = 0;
   for (int trial = 0; trial < 400 && compared < 300; ++trial) {
-    Position p;
-    p.width = 2 + static_cast<int>(rng() % 4);
-    p.height = 2 + static_cast<int>(rng() % 3);
-    const int n = p.width * p.height;
-    std::vector<char> mine(n, 0);
-    for (auto& m : mine) m = rng() % 4 == 0;
-    p.mines = static_cast<int>(std::count(mine.begin(), mine.end(), 1));
-    p.cells.assign(n, kUnknown);
-    for (int i = 0; i < n; ++i) {
-      if (mine[i] || rng() % 3 != 0) continue;
-      int around = 0;
-      p.for_neighbours(i, [&](int j) { around += mine[j]; });
-      p.cells[i] = static_cast<int8_t>(around);
-    }
-    std::vector<int> unknown;
-    for (int i = 0; i < n; ++i)
-      if (p.cells[i] == kUnknown) unknown.push_back(i);
-    const int u = static_cast<int>(unknown.size());
+    const int width = 2 + static_cast<int>(rng() % 4);
+    const int height = 2 + static_cast<int>(rng() % 3);
+    const Position p = random_position(rng, width, height, 4, 1);
+    const Layouts fit(p);
+    const int u = fit.size();
     if (u < 2 || u > 14) continue;
-    // Every layout that fits, as a mask over the unknown cells.
-    auto mines_around = [&](uint32_t layout, int cell) {
-      int count = 0;
-      p.for_neighbours(cell, [&](int j) {
-        for (int k = 0; k < u; ++k)
-          if (unknown[k] == j) count += (layout >> k) & 1;
-      });
-      return count;
-    };
-    std::vector<uint32_t> layouts;
-    for (uint32_t m = 0; m < (uint32_t{1} << u); ++m) {
-      if (std::popcount(m) != p.mines) continue;
-      bool fits = true;
-      for (int i = 0; i < n && fits; ++i)
-        if (p.cells[i] >= 0) fits = mines_around(m, i) == p.cells[i];
-      if (fits) layouts.push_back(m);
-    }
+    const std::vector<int>& unknown = fit.unknown;
+    const std::vector<uint32_t>& layouts = fit.all;
     ASSERT_FALSE(layouts.empty());
     for (const double blend : {0.0, 2.0}) {
       Strategy strategy;
@@ -190,7 +221,7 @@ TEST(MinesLookahead, DepthOneIsSecondarySafetyByBruteForce) {
         for (int digit = 0; digit <= 8; ++digit) {
           std::vector<uint32_t> part;
           for (uint32_t m : layouts)
-            if (!((m >> k) & 1) && mines_around(m, unknown[k]) == digit) part.push_back(m);
+            if (!((m >> k) & 1) && fit.digit(m, unknown[k]) == digit) part.push_back(m);
           if (part.empty()) continue;
           std::vector<double> shares;  // each other cell's share of safe layouts
           for (int j = 0; j < u; ++j)
@@ -225,41 +256,14 @@ TEST(MinesLookahead, ADeadCellIsGuessedOnlyWhenEveryCellIsDead) {
   std::mt19937 rng(5);
   int checked = 0, dead_chosen_without = 0;
   for (int trial = 0; trial < 6000 && checked < 300; ++trial) {
-    Position p;
-    p.width = 3 + static_cast<int>(rng() % 3);
-    p.height = 3 + static_cast<int>(rng() % 2);
-    const int n = p.width * p.height;
-    std::vector<char> mine(n, 0);
-    for (auto& m : mine) m = rng() % 4 == 0;
-    p.mines = static_cast<int>(std::count(mine.begin(), mine.end(), 1));
-    p.cells.assign(n, kUnknown);
-    for (int i = 0; i < n; ++i) {
-      if (mine[i] || rng() % 2 != 0) continue;
-      int around = 0;
-      p.for_neighbours(i, [&](int j) { around += mine[j]; });
-      p.cells[i] = static_cast<int8_t>(around);
-    }
-    std::vector<int> unknown;
-    for (int i = 0; i < n; ++i)
-      if (p.cells[i] == kUnknown) unknown.push_back(i);
-    const int u = static_cast<int>(unknown.size());
+    const int width = 3 + static_cast<int>(rng() % 3);
+    const int height = 3 + static_cast<int>(rng() % 2);
+    const Position p = random_position(rng, width, height, 4, 2);
+    const Layouts fit(p);
+    const int u = fit.size(), n = p.width * p.height;
     if (u < 2 || u > 14) continue;
-    std::vector<uint32_t> layouts;
-    auto mines_around = [&](uint32_t layout, int cell) {
-      int count = 0;
-      p.for_neighbours(cell, [&](int j) {
-        for (int k = 0; k < u; ++k)
-          if (unknown[k] == j) count += (layout >> k) & 1;
-      });
-      return count;
-    };
-    for (uint32_t m = 0; m < (uint32_t{1} << u); ++m) {
-      if (std::popcount(m) != p.mines) continue;
-      bool fits = true;
-      for (int i = 0; i < n && fits; ++i)
-        if (p.cells[i] >= 0) fits = mines_around(m, i) == p.cells[i];
-      if (fits) layouts.push_back(m);
-    }
+    const std::vector<int>& unknown = fit.unknown;
+    const std::vector<uint32_t>& layouts = fit.all;
     // A guess is only asked for when no cell is certain.
     bool certain = false;
     std::vector<bool> dead(n, false);
@@ -270,7 +274,7 @@ TEST(MinesLookahead, ADeadCellIsGuessedOnlyWhenEveryCellIsDead) {
       for (uint32_t m : layouts)
         if (!((m >> k) & 1)) {
           ++safe_in;
-          digits.insert(mines_around(m, unknown[k]));
+          digits.insert(fit.digit(m, unknown[k]));
         }
       certain = certain || safe_in == 0 || safe_in == static_cast<int>(layouts.size());
       dead[unknown[k]] = digits.size() == 1;
@@ -304,24 +308,12 @@ TEST(MinesPlay, AForcedFiftyFiftyIsATrueCoinToss) {
   std::vector<Position> pseudo;  // for the next test
   std::vector<int> pseudo_cell;
   for (int trial = 0; trial < 20000 && checked < 100; ++trial) {
-    Position p;
-    p.width = 2 + static_cast<int>(rng() % 4);
-    p.height = 2 + static_cast<int>(rng() % 3);
+    const int width = 2 + static_cast<int>(rng() % 4);
+    const int height = 2 + static_cast<int>(rng() % 3);
+    const Position p = random_position(rng, width, height, 3, 3);
     const int n = p.width * p.height;
-    std::vector<char> mine(n, 0);
-    for (auto& m : mine) m = rng() % 3 == 0;
-    p.mines = static_cast<int>(std::count(mine.begin(), mine.end(), 1));
-    p.cells.assign(n, kUnknown);
-    for (int i = 0; i < n; ++i) {
-      if (mine[i] || rng() % 4 == 0) continue;
-      int around = 0;
-      p.for_neighbours(i, [&](int j) { around += mine[j]; });
-      p.cells[i] = static_cast<int8_t>(around);
-    }
-    std::vector<int> unknown;
-    for (int i = 0; i < n; ++i)
-      if (p.cells[i] == kUnknown) unknown.push_back(i);
-    const int u = static_cast<int>(unknown.size());
+    int u = 0;
+    for (int i = 0; i < n; ++i) u += p.cells[i] == kUnknown;
     if (u < 2 || u > 14) continue;
     Strategy strategy;
     strategy.endgame = false;
@@ -331,35 +323,18 @@ TEST(MinesPlay, AForcedFiftyFiftyIsATrueCoinToss) {
       pseudo_cell.push_back(g.cell);
     }
     if (std::string(g.why) != "fifty-fifty") continue;
-    std::vector<int> layout_of_cell(n, -1);
-    for (int k = 0; k < u; ++k) layout_of_cell[unknown[k]] = k;
-    auto digit = [&](uint32_t m, int cell) {
-      int count = 0;
-      p.for_neighbours(cell, [&](int j) {
-        if (layout_of_cell[j] >= 0) count += (m >> layout_of_cell[j]) & 1;
-      });
-      return count;
-    };
-    std::vector<uint32_t> layouts;
-    for (uint32_t m = 0; m < (uint32_t{1} << u); ++m) {
-      if (std::popcount(m) != p.mines) continue;
-      bool fits = true;
-      for (int i = 0; i < n && fits; ++i)
-        if (p.cells[i] >= 0) fits = digit(m, i) == p.cells[i];
-      if (fits) layouts.push_back(m);
-    }
-    const int c = layout_of_cell[g.cell];
+    const Layouts fit(p);
+    const int c = fit.bit[g.cell];
     bool found = false;
     for (int q = 0; q < u && !found; ++q) {
       if (q == c) continue;
       bool toss = true;
-      for (uint32_t m : layouts) {
+      for (uint32_t m : fit.all) {
         if ((((m >> c) ^ (m >> q)) & 1) == 0) toss = false;  // both mines or both safe
         const uint32_t swapped = m ^ (uint32_t{1} << c) ^ (uint32_t{1} << q);
         for (int i = 0; i < n && toss; ++i) {
-          if (i == g.cell || i == unknown[q]) continue;
-          if (layout_of_cell[i] >= 0 && ((m >> layout_of_cell[i]) & 1)) continue;  // a mine
-          toss = digit(m, i) == digit(swapped, i);
+          if (i == g.cell || i == fit.unknown[q] || fit.mine(m, i)) continue;
+          toss = fit.digit(m, i) == fit.digit(swapped, i);
         }
         if (!toss) break;
       }
@@ -376,28 +351,10 @@ TEST(MinesPlay, AForcedFiftyFiftyIsATrueCoinToss) {
   for (size_t k = 0; k < pseudo.size(); ++k) {
     const Position& q = pseudo[k];
     const int t = pseudo_cell[k], n = q.width * q.height;
-    std::vector<int> unknown, bit(n, -1);
-    for (int i = 0; i < n; ++i)
-      if (q.cells[i] == kUnknown) {
-        bit[i] = static_cast<int>(unknown.size());
-        unknown.push_back(i);
-      }
-    const int u = static_cast<int>(unknown.size());
-    auto digit = [&](uint32_t m, int cell) {
-      int count = 0;
-      q.for_neighbours(cell, [&](int j) {
-        if (bit[j] >= 0) count += (m >> bit[j]) & 1;
-      });
-      return count;
-    };
+    const Layouts fit(q);
     std::vector<uint32_t> with_t;  // the layouts with a mine on t
-    for (uint32_t m = 0; m < (uint32_t{1} << u); ++m) {
-      if (std::popcount(m) != q.mines || !((m >> bit[t]) & 1)) continue;
-      bool fits = true;
-      for (int i = 0; i < n && fits; ++i)
-        if (q.cells[i] >= 0) fits = digit(m, i) == q.cells[i];
-      if (fits) with_t.push_back(m);
-    }
+    for (uint32_t m : fit.all)
+      if (fit.mine(m, t)) with_t.push_back(m);
     ASSERT_FALSE(with_t.empty()) << format_position(q) << "cell " << t;
     const int tx = t % q.width, ty = t / q.width;
     bool found = false;
@@ -405,16 +362,16 @@ TEST(MinesPlay, AForcedFiftyFiftyIsATrueCoinToss) {
       const int ux = tx + dx, uy = ty + dy;
       if (ux < 0 || uy < 0 || ux >= q.width || uy >= q.height) continue;
       const int partner = uy * q.width + ux;
-      if (bit[partner] < 0) continue;
+      if (fit.bit[partner] < 0) continue;
       bool holds = true;
       for (uint32_t m : with_t) {
-        holds = holds && !((m >> bit[partner]) & 1);
+        holds = holds && !fit.mine(m, partner);
         for (int i = 0; i < n && holds; ++i) {
           const int x = i % q.width, y = i / q.width;
           const bool near_t = std::max(std::abs(x - tx), std::abs(y - ty)) == 1;
           const bool near_u = std::max(std::abs(x - ux), std::abs(y - uy)) == 1;
           if (i == t || i == partner || near_t == near_u) continue;
-          holds = bit[i] >= 0 && ((m >> bit[i]) & 1);
+          holds = fit.mine(m, i);
         }
       }
       found = found || holds;
@@ -455,31 +412,14 @@ TEST(MinesEndgame, FreeInformationFirstAndACoinTossIsAHalf) {
 // found by a flood fill over the layout, every click tried at every step (no shortcut, no memo).
 class EndgameOracle {
  public:
-  explicit EndgameOracle(const Position& p) : p_(p) {
-    const int n = p.width * p.height;
-    bit_.assign(n, -1);
-    for (int i = 0; i < n; ++i)
-      if (p.cells[i] == kUnknown) {
-        bit_[i] = static_cast<int>(unknown_.size());
-        unknown_.push_back(i);
-      }
-    int flags = 0;
-    for (int i = 0; i < n; ++i) flags += p.cells[i] == kFlag;
-    for (uint32_t m = 0; m < (uint32_t{1} << unknown_.size()); ++m) {
-      if (std::popcount(m) != p.mines - flags) continue;
-      bool fits = true;
-      for (int i = 0; i < n && fits; ++i)
-        if (p.cells[i] >= 0) fits = digit(m, i) == p.cells[i];
-      if (fits) layouts_.push_back(m);
-    }
-  }
-  const std::vector<uint32_t>& layouts() const { return layouts_; }
-  int bit(int cell) const { return bit_[cell]; }
+  explicit EndgameOracle(const Position& p) : fit_(p) {}
+  const std::vector<uint32_t>& layouts() const { return fit_.all; }
+  int bit(int cell) const { return fit_.bit[cell]; }
   double best(const std::vector<uint32_t>& set, uint32_t open) const {
     if (set.size() == 1) return 1;
     double top = 0;
-    for (size_t k = 0; k < unknown_.size(); ++k)
-      if (!((open >> k) & 1)) top = std::max(top, click(set, open, static_cast<int>(k)));
+    for (int k = 0; k < fit_.size(); ++k)
+      if (!((open >> k) & 1)) top = std::max(top, click(set, open, k));
     return top;
   }
   // The chance of winning by clicking unknown cell k (a bit) first, then playing best.
@@ -495,11 +435,11 @@ class EndgameOracle {
         stack.pop_back();
         if ((opened >> e) & 1) continue;
         opened |= uint32_t{1} << e;
-        const int d = digit(m, unknown_[e]);
+        const int d = fit_.digit(m, fit_.unknown[e]);
         seen.emplace_back(e, d);
         if (d == 0)
-          p_.for_neighbours(unknown_[e], [&](int j) {
-            if (bit_[j] >= 0) stack.push_back(bit_[j]);
+          fit_.p.for_neighbours(fit_.unknown[e], [&](int j) {
+            if (fit_.bit[j] >= 0) stack.push_back(fit_.bit[j]);
           });
       }
       std::sort(seen.begin(), seen.end());
@@ -514,17 +454,7 @@ class EndgameOracle {
   }
 
  private:
-  int digit(uint32_t m, int cell) const {
-    int count = 0;
-    p_.for_neighbours(cell, [&](int j) {
-      if (p_.cells[j] == kFlag) ++count;
-      if (bit_[j] >= 0) count += (m >> bit_[j]) & 1;
-    });
-    return count;
-  }
-  const Position& p_;
-  std::vector<int> bit_, unknown_;
-  std::vector<uint32_t> layouts_;
+  Layouts fit_;
 };
 
 // The endgame search against the oracle on small random positions, zeros and their flood fills
@@ -533,22 +463,11 @@ TEST(MinesEndgame, ChanceOfWinningEqualsBestPlayByBruteForce) {
   std::mt19937 rng(23);
   int compared = 0;
   for (int trial = 0; trial < 4000 && compared < 150; ++trial) {
-    Position p;
-    p.width = 2 + static_cast<int>(rng() % 4);
-    p.height = 2 + static_cast<int>(rng() % 3);
-    const int n = p.width * p.height;
-    std::vector<char> mine(n, 0);
-    for (auto& m : mine) m = rng() % 5 == 0;
-    p.mines = static_cast<int>(std::count(mine.begin(), mine.end(), 1));
-    p.cells.assign(n, kUnknown);
-    for (int i = 0; i < n; ++i) {
-      if (mine[i] || rng() % 2 != 0) continue;
-      int around = 0;
-      p.for_neighbours(i, [&](int j) { around += mine[j]; });
-      p.cells[i] = static_cast<int8_t>(around);
-    }
+    const int width = 2 + static_cast<int>(rng() % 4);
+    const int height = 2 + static_cast<int>(rng() % 3);
+    const Position p = random_position(rng, width, height, 5, 2);
     int unknown = 0;
-    for (int i = 0; i < n; ++i) unknown += p.cells[i] == kUnknown;
+    for (int8_t cell : p.cells) unknown += cell == kUnknown;
     if (unknown < 2 || unknown > 8) continue;
     const EndgameOracle oracle(p);
     if (oracle.layouts().size() < 2) continue;
