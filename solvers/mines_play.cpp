@@ -24,6 +24,13 @@ double thread_cpu_seconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
+// Whether a revealed digit sees cell c (a frontier cell), else it is an interior one.
+bool next_to_digit(const Position& v, int c) {
+  bool touches = false;
+  v.for_neighbours(c, [&](int j) { touches = touches || v.cells[j] >= 0; });
+  return touches;
+}
+
 // A coin toss nothing can settle: two unknown cells, each 1/2, that the same digits see, with no
 // other unknown cell next to either of them (so no reveal can ever add a digit that tells them
 // apart), and exactly one mine between them in every layout (so the mine count cannot tell
@@ -85,9 +92,7 @@ bool pseudo_pair(const Position& v, const Probabilities& a, int t, int u,
         // Cheap and not exact: a cell away from every digit is seldom a mine in all of t's
         // layouts, and skipping such pairs saves the engine's run (a third of the fast player's
         // time when it was made).
-        bool touches = false;
-        v.for_neighbours(i, [&](int j) { touches = touches || v.cells[j] >= 0; });
-        if (!touches) return false;
+        if (!next_to_digit(v, i)) return false;
         outer.push_back(i);
       }
     }
@@ -312,9 +317,7 @@ Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& st
     for (const Ranked& r : ranked) {
       const int t = r.cell;
       if (a.mine[t] <= 0 || a.mine[t] > 0.5 + 1e-12) continue;
-      bool touches = false;
-      v.for_neighbours(t, [&](int j) { touches = touches || v.cells[j] >= 0; });
-      if (!touches) continue;
+      if (!next_to_digit(v, t)) continue;
       const int x = t % v.width, y = t / v.width;
       const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
       for (int d = 0; d < 4; ++d) {
@@ -342,11 +345,9 @@ Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& st
       }
     }
   }
-  bool touches = false;
-  v.for_neighbours(choice, [&](int j) { touches = touches || v.cells[j] >= 0; });
   return {choice, a.mine[choice],
           choice != ranked.front().cell ? (strategy.lookahead > 0 ? "lookahead" : "progress")
-          : !touches                    ? "least-interior"
+          : !next_to_digit(v, choice)   ? "least-interior"
                                         : "least-frontier"};
 }
 
