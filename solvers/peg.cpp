@@ -352,13 +352,15 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
     }
     // The round's last member: a beam about as costly as a side's turn (a beam of width W makes
     // roughly W x moves x branching nodes, and `beam` stands for moves x branching).
-    if (go && narrow && beam_divisor > 0 && budget > 0) {
+    // Under --node-limit the beam gets what is left of it, so the limit holds to within a level.
+    const uint64_t left = node_limit ? (nodes < node_limit ? node_limit - nodes : 0) : ~uint64_t{0};
+    if (go && narrow && beam_divisor > 0 && budget > 0 && left > 0) {
       Side& side = *sides[0];
-      const size_t width = std::max<uint64_t>(8, budget / beam_divisor);
+      const size_t width = std::max<uint64_t>(8, std::min(budget, left) / beam_divisor);
       search::Stats beam_stats;
       const auto t_beam = std::chrono::steady_clock::now();
       beam_path = beam_search(*side.problem, side.in.start, width, neighbours, threads, beam_stats,
-                              deadline);
+                              deadline, left);
       beam_nodes += beam_stats.nodes;
       nodes += beam_stats.nodes;
       beam_seconds +=

@@ -28,14 +28,16 @@
 namespace bs::peg {
 
 // The jumps from start to a goal of the problem (a position of the backward set, when it has
-// one), or nothing when the beam runs dry or the deadline passes. neighbours[h]: the pegs next to
-// hole h. Each level is expanded by `threads` threads; duplicates are merged by sorting, keeping
+// one), or nothing when the beam runs dry, the deadline passes or a level ends past `max_nodes`
+// nodes (so the beam overshoots a node limit by at most one level). neighbours[h]: the pegs next
+// to hole h. Each level is expanded by `threads` threads; duplicates are merged by sorting, keeping
 // the child of the lowest-ranked parent, and ties in score are broken by key, so the beam and its
 // answer do not depend on the thread count.
 inline std::optional<std::vector<uint16_t>> beam_search(
     const PegProblem<uint64_t>& problem, const Config& start, size_t width,
     const std::vector<uint64_t>& neighbours, int threads, search::Stats& stats,
-    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max()) {
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max(),
+    uint64_t max_nodes = ~uint64_t{0}) {
   using State = PegProblem<uint64_t>::State;
   struct Step {
     uint32_t parent;
@@ -62,7 +64,8 @@ inline std::optional<std::vector<uint16_t>> beam_search(
   if (problem.is_goal(beam[0])) return std::vector<uint16_t>{};
   threads = std::max(1, threads);
   std::vector<search::Stats> thread_stats(threads);
-  while (!beam.empty() && std::chrono::steady_clock::now() < deadline) {
+  uint64_t nodes = 0;
+  while (!beam.empty() && nodes < max_nodes && std::chrono::steady_clock::now() < deadline) {
     std::vector<std::vector<Child>> parts(threads);
     // The first goal in (parent, move) order, packed so that the least wins.
     std::atomic<uint64_t> goal{kNoGoal};
@@ -103,6 +106,8 @@ inline std::optional<std::vector<uint16_t>> beam_search(
       path.push_back(static_cast<uint16_t>(g & 0xffff));
       return path;
     }
+    nodes = 0;
+    for (const auto& st : thread_stats) nodes += st.nodes;
     // Duplicates merge within buckets by key (each thread sorts its own buckets), keeping the
     // child of the least (parent, move); the best `width` by (score, key) survive, and are put in
     // key order. Every step is a function of the set of children alone, so the beam is the same

@@ -11,6 +11,7 @@
 #include "ilp/peg_jump_bounds.hpp"
 #include "puzzles/peg/format.hpp"
 #include "puzzles/peg/verify.hpp"
+#include "search/stop.hpp"
 #include "solvers/peg.hpp"
 
 namespace {
@@ -205,6 +206,23 @@ TEST(PegSolver, LimitsGiveUnknownNotAWrongAnswer) {
   EXPECT_EQ(r.status, bs::Status::unknown);
   EXPECT_EQ(r.stop, bs::StopReason::node_limit);
   EXPECT_EQ(bs::exit_code(r), 1);
+}
+
+TEST(PegSolver, TheNodeLimitBoundsTheBeamToo) {
+  // French 37 has no solution, so every round ends with a beam that finds nothing; the beam's
+  // nodes count against --node-limit like the depth-first ones, to within one beam level and the
+  // searches' polling slack.
+  for (const char* limit : {"10500", "50000"}) {
+    const bs::Result r =
+        solve(read_instance(instance_path("french37_central.txt")),
+              options_with({{"rules", "none"}, {"hash", "1"}, {"node-limit", limit}}));
+    ASSERT_EQ(r.status, bs::Status::unknown);
+    EXPECT_EQ(r.stop, bs::StopReason::node_limit);
+    EXPECT_GT(r.counter("beam_nodes"), 0);
+    EXPECT_LE(r.counter("nodes") + r.counter("beam_nodes"),
+              std::stod(limit) + 2 * r.counter("rounds") * bs::search::Stopper::kPollEvery + 1000)
+        << "limit " << limit;
+  }
 }
 
 }  // namespace
