@@ -90,10 +90,12 @@ const std::vector<OptionSpec>& option_table() {
       {"progress-weight", OptionType::Real, "0", 0, 1000,
        "mines: weight w of progress in the guess score (1 - p)(1 + w * progress); 0 leaves it "
        "out"},
-      {"endgame-layouts", OptionType::Int, "100", 1, 5000,
-       "mines: the exact endgame search takes over once at most this many layouts fit"},
-      {"endgame-nodes", OptionType::Int, "20000", 1, 1e9,
-       "mines: the endgame search gives up (and the heuristics choose) past this many nodes"},
+      {"endgame-layouts", OptionType::Int, "0", 0, 5000,
+       "mines: the exact endgame search takes over once at most this many layouts fit; 0: 100, or "
+       "1000 with the look-ahead"},
+      {"endgame-nodes", OptionType::Int, "0", 0, 1e9,
+       "mines: the endgame search gives up (and the heuristics choose) past this many nodes; 0: "
+       "20000, or 200000 with the look-ahead"},
       {"lookahead", OptionType::Int, "0", 0, 3,
        "mines: guesses looked ahead; 1 scores each guess by its safety times the safety of the "
        "move after it, every digit played out exactly (strong mode); 0 plays fast"},

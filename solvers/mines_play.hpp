@@ -38,8 +38,9 @@
 //   is guessed before any other: its risk is one a later toss would take anyway, and when it is
 //   safe its digit comes for free (Hill's "pseudo 50/50"; the guess is logged
 //   "pseudo-fifty-fifty");
-// - `endgame`: once at most --endgame-layouts (100) layouts fit the position, the click is the
-//   one an exact search of the rest of the game finds best (solvers/mines_endgame.hpp).
+// - `endgame`: once at most --endgame-layouts (100; 1000 in strong mode) layouts fit the position,
+//   the click is the one an exact search of the rest of the game finds best, within
+//   --endgame-nodes (20,000; 200,000 in strong mode) (solvers/mines_endgame.hpp).
 // The player's rules are single-row and subset (`--play-off subset` drops the second); the LP
 // rule is left to `solve mines`, where its cost does not matter.
 // Every game is a pure function of (seed, index, board, rule, strategy), and the statistics of a

@@ -123,6 +123,22 @@ void expect_thread_independent(const BoardSpec& spec, const Strategy& strategy, 
   for (size_t g = 0; g < one.size(); ++g) EXPECT_EQ(one[g].clicks, two[g].clicks) << g;
 }
 
+TEST(MinesPlay, TheStrongModeGetsTenTimesTheEndgameBudgetUnlessOneIsGiven) {
+  bs::Options o;
+  Strategy s = strategy_from(o);
+  EXPECT_EQ(s.endgame_layouts, 100);
+  EXPECT_EQ(s.endgame_nodes, 20000);
+  o.set("lookahead", "1");
+  s = strategy_from(o);
+  EXPECT_EQ(s.endgame_layouts, 1000);
+  EXPECT_EQ(s.endgame_nodes, 200000);
+  o.set("endgame-layouts", "50");
+  o.set("endgame-nodes", "7");
+  s = strategy_from(o);
+  EXPECT_EQ(s.endgame_layouts, 50);
+  EXPECT_EQ(s.endgame_nodes, 7);
+}
+
 TEST(MinesPlayParallel, StatisticsDoNotDependOnTheThreadCount) {
   const BoardSpec spec = parse_board_spec("intermediate", "sfar", "");
   expect_thread_independent(spec, Strategy{}, 300);
