@@ -10,8 +10,8 @@ namespace {
 
 class Endgame {
  public:
-  Endgame(const Position& p, int max_layouts, int max_nodes)
-      : p_(p), max_layouts_(max_layouts), max_nodes_(max_nodes) {}
+  Endgame(const Position& p, int max_layouts, int max_nodes, bool prune)
+      : p_(p), max_layouts_(max_layouts), max_nodes_(max_nodes), prune_(prune) {}
 
   std::optional<EndgameMove> run() {
     const int n = p_.width * p_.height;
@@ -120,47 +120,68 @@ class Endgame {
       if (it != memo_.end()) return it->second;
     }
     // Each click's split of the set; clicks with the same split are weighed once (splits are
-    // compared by a 64-bit hash of the outcomes: a collision could only skip a click).
-    std::vector<std::pair<uint64_t, int>> splits;
+    // compared by a 64-bit hash of the outcomes: a collision could only skip a click). A click is
+    // worth at most its share of safe layouts, so the clicks are weighed safest first and the
+    // search stops at the first that cannot beat the best so far: the values stay exact.
+    struct Split {
+      uint64_t hash;
+      int cell, safe;
+    };
+    std::vector<Split> splits;
     int free_click = -1;
     for (size_t c = 0; c < cells_.size(); ++c) {
       const int8_t* shows = shows_[c].data();
       const int8_t first = shows[set[0]];
-      bool varies = false, any_mine = false;
+      bool varies = false;
+      int safe = 0;
       uint64_t hash = 0xcbf29ce484222325ULL;
       for (uint16_t l : set) {
         varies = varies || shows[l] != first;
-        any_mine = any_mine || shows[l] < 0;
+        safe += shows[l] >= 0;
         hash = (hash ^ static_cast<uint8_t>(shows[l] + 1)) * 0x100000001b3ULL;
       }
       if (!varies) continue;  // the same in every layout: no news (or a certain mine)
-      if (!any_mine && free_click < 0) free_click = static_cast<int>(c);
-      splits.emplace_back(hash, static_cast<int>(c));
+      if (safe == static_cast<int>(set.size()) && free_click < 0) free_click = static_cast<int>(c);
+      splits.push_back({hash, static_cast<int>(c), safe});
     }
-    std::sort(splits.begin(), splits.end());
+    std::sort(splits.begin(), splits.end(), [](const Split& x, const Split& y) {
+      return x.hash != y.hash ? x.hash < y.hash : x.cell < y.cell;
+    });
     splits.erase(std::unique(splits.begin(), splits.end(),
-                             [](const auto& x, const auto& y) { return x.first == y.first; }),
+                             [](const Split& x, const Split& y) { return x.hash == y.hash; }),
                  splits.end());
+    std::sort(splits.begin(), splits.end(), [](const Split& x, const Split& y) {
+      return x.safe != y.safe ? x.safe > y.safe : x.cell < y.cell;
+    });
+    const double n = static_cast<double>(set.size());
     double top = -1;
     int top_cell = -1;
-    auto weigh = [&](int c) {
+    // The click's worth, or, once what is left cannot lift it to `floor`, a bound below floor.
+    auto weigh = [&](int c, int safe, double floor) {
       std::map<int8_t, std::vector<uint16_t>> parts;
       for (uint16_t l : set)
         if (shows_[c][l] >= 0) parts[shows_[c][l]].push_back(l);
-      double v = 0;
-      for (const auto& [digit, part] : parts)
-        v += static_cast<double>(part.size()) / static_cast<double>(set.size()) * value(part);
+      double v = 0, left = safe / n;
+      for (const auto& [digit, part] : parts) {
+        const double share = static_cast<double>(part.size()) / n;
+        left -= share;
+        v += share * value(part);
+        if (prune_ && v + left < floor - 1e-12) return v + left;
+      }
       return v;
     };
     if (free_click >= 0) {
-      top = weigh(free_click);
+      top = weigh(free_click, static_cast<int>(set.size()), -1);
       top_cell = free_click;
     } else {
-      for (const auto& [hash, c] : splits) {
-        const double v = weigh(c);
-        if (v > top + 1e-12 || (v > top - 1e-12 && c < top_cell)) {
+      for (const Split& sp : splits) {
+        const double bound = sp.safe / n;
+        if (prune_ && bound < top - 1e-12) break;                            // nor can any after it
+        if (prune_ && bound <= top + 1e-12 && sp.cell > top_cell) continue;  // a tie it would lose
+        const double v = weigh(sp.cell, sp.safe, top);
+        if (v > top + 1e-12 || (v > top - 1e-12 && sp.cell < top_cell)) {
           top = v;
-          top_cell = c;
+          top_cell = sp.cell;
         }
       }
       // Two different layouts differ on some cell, so with two or more some click splits.
@@ -172,6 +193,7 @@ class Endgame {
 
   const Position& p_;
   int max_layouts_, max_nodes_;
+  bool prune_;
   int nodes_ = 0;
   std::vector<int> cells_, order_;
   std::vector<Row> rows_;
@@ -185,8 +207,9 @@ class Endgame {
 
 }  // namespace
 
-std::optional<EndgameMove> solve_endgame(const Position& position, int max_layouts, int max_nodes) {
-  return Endgame(position, max_layouts, max_nodes).run();
+std::optional<EndgameMove> solve_endgame(const Position& position, int max_layouts, int max_nodes,
+                                         bool prune) {
+  return Endgame(position, max_layouts, max_nodes, prune).run();
 }
 
 }  // namespace bs::mines

@@ -6,7 +6,10 @@
 // best, over clicks, of the weighted chances of its parts; one layout left is a won game. A click
 // that is safe in every layout and splits the set is free information and is taken first. Clicks
 // whose splits coincide are weighed once, results are memoised by layout set, and a node budget
-// bounds the search: past it the caller falls back on its heuristics.
+// bounds the search: past it the caller falls back on its heuristics. A click is worth at most its
+// share of safe layouts, so clicks are weighed safest first and the weighing stops at the first
+// that cannot beat the best found (a branch-and-bound that keeps the values exact; `prune` false
+// weighs every click, the reference the tests compare it with).
 // The flood fill of a 0 needs no modelling: after a 0 its neighbours are safe in every layout
 // left, so the search clicks them next as free information, which is what the fill reveals. The
 // chances found are exact (a test checks them against best play by brute force over the real
@@ -25,6 +28,6 @@ struct EndgameMove {
 };
 // nullopt when more than `max_layouts` layouts fit or the search needs more than `max_nodes`.
 std::optional<EndgameMove> solve_endgame(const Position& position, int max_layouts = 200,
-                                         int max_nodes = 20000);
+                                         int max_nodes = 20000, bool prune = true);
 
 }  // namespace bs::mines

@@ -475,6 +475,27 @@ class EndgameOracle {
 
 // The endgame search against the oracle on small random positions, zeros and their flood fills
 // included: the same chance of winning, and its click achieves it.
+TEST(MinesEndgame, PruningKeepsTheExactChanceAndClick) {
+  // Positions too large for the brute-force oracle below (up to 1,000 layouts): the search that
+  // stops weighing clicks which cannot beat the best must find the chance and the click of the
+  // one that weighs them all.
+  std::mt19937 rng(29);
+  int compared = 0;
+  for (int trial = 0; trial < 3000 && compared < 200; ++trial) {
+    const int width = 4 + static_cast<int>(rng() % 4);
+    const int height = 4 + static_cast<int>(rng() % 3);
+    const Position p = random_position(rng, width, height, 4, 1 + static_cast<int>(rng() % 2));
+    const auto full = solve_endgame(p, 1000, 2000000, false);
+    if (!full) continue;
+    const auto pruned = solve_endgame(p, 1000, 2000000, true);
+    ASSERT_TRUE(pruned.has_value()) << format_position(p);
+    EXPECT_NEAR(pruned->win, full->win, 1e-12) << format_position(p);
+    EXPECT_EQ(pruned->cell, full->cell) << format_position(p);
+    ++compared;
+  }
+  EXPECT_GE(compared, 150);
+}
+
 TEST(MinesEndgame, ChanceOfWinningEqualsBestPlayByBruteForce) {
   std::mt19937 rng(23);
   int compared = 0;
