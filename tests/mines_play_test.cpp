@@ -473,8 +473,6 @@ class EndgameOracle {
   Layouts fit_;
 };
 
-// The endgame search against the oracle on small random positions, zeros and their flood fills
-// included: the same chance of winning, and its click achieves it.
 TEST(MinesEndgame, PruningKeepsTheExactChanceAndClick) {
   // Positions too large for the brute-force oracle below (up to 1,000 layouts): the search that
   // stops weighing clicks which cannot beat the best must find the chance and the click of the
@@ -496,6 +494,8 @@ TEST(MinesEndgame, PruningKeepsTheExactChanceAndClick) {
   EXPECT_GE(compared, 150);
 }
 
+// The endgame search against the oracle on small random positions, zeros and their flood fills
+// included: the same chance of winning, and its click achieves it.
 TEST(MinesEndgame, ChanceOfWinningEqualsBestPlayByBruteForce) {
   std::mt19937 rng(23);
   int compared = 0;
