@@ -398,8 +398,9 @@ Strategy strategy_from(const Options& options) {
   s.lookahead_blend = options.real("lookahead-blend");
   s.candidates = static_cast<int>(options.integer("candidates"));
   // The strong mode spends ten times the fast mode's endgame budget: the search is exact, so a
-  // larger one can only win more often, and on the measured boards it was worth +0.01 to +0.02
-  // points for about 40% of the strong mode's speed (docs/BENCHMARKS.md).
+  // larger one can only win more often. It was worth +0.16 points on expert SNR, where the
+  // endgame loses most, and +0.01 to +0.05 on SFAR boards, for about a third of the strong
+  // mode's speed (docs/BENCHMARKS.md).
   const bool strong = s.lookahead > 0;
   s.endgame_layouts = static_cast<int>(options.integer("endgame-layouts"));
   if (s.endgame_layouts == 0) s.endgame_layouts = strong ? 1000 : 100;
