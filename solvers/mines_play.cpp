@@ -308,8 +308,9 @@ Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& st
       if (r.level != ranked.front().level) break;
       if (forced_pair(v, a, r.cell, strategy.rules)) return {r.cell, a.mine[r.cell], "fifty-fifty"};
     }
-  if (strategy.endgame && a.layouts_log10 <= std::log10(strategy.endgame_layouts) + 1e-9)
-    if (const auto e = solve_endgame(v, strategy.endgame_layouts, strategy.endgame_nodes))
+  const EndgameBudget budget = endgame_budget(strategy);
+  if (strategy.endgame && a.layouts_log10 <= std::log10(budget.layouts) + 1e-9)
+    if (const auto e = solve_endgame(v, budget.layouts, budget.nodes))
       return {e->cell, a.mine[e->cell], "endgame"};
   // A coin toss that may come later is tossed now (the least risky first), once the endgame
   // search has declined.
@@ -368,6 +369,14 @@ Guess choose_guess(const Position& v, const Strategy& strategy) {
   return choose_guess(v, a, strategy);
 }
 
+EndgameBudget endgame_budget(const Strategy& strategy) {
+  const bool strong = strategy.lookahead > 0;
+  EndgameBudget budget{strong ? 1000 : 100, strong ? 200000 : 20000};
+  if (strategy.endgame_layouts > 0) budget.layouts = strategy.endgame_layouts;
+  if (strategy.endgame_nodes > 0) budget.nodes = strategy.endgame_nodes;
+  return budget;
+}
+
 Strategy strategy_from(const Options& options) {
   Strategy s;
   std::stringstream off(options.text("play-off"));
@@ -397,15 +406,8 @@ Strategy strategy_from(const Options& options) {
   s.lookahead_window = options.real("lookahead-window");
   s.lookahead_blend = options.real("lookahead-blend");
   s.candidates = static_cast<int>(options.integer("candidates"));
-  // The strong mode spends ten times the fast mode's endgame budget: the search is exact, so a
-  // larger one can only win more often. It was worth +0.16 points on expert SNR, where the
-  // endgame loses most, and +0.01 to +0.05 on SFAR boards, for about a third of the strong
-  // mode's speed (docs/BENCHMARKS.md).
-  const bool strong = s.lookahead > 0;
   s.endgame_layouts = static_cast<int>(options.integer("endgame-layouts"));
-  if (s.endgame_layouts == 0) s.endgame_layouts = strong ? 1000 : 100;
   s.endgame_nodes = static_cast<int>(options.integer("endgame-nodes"));
-  if (s.endgame_nodes == 0) s.endgame_nodes = strong ? 200000 : 20000;
   return s;
 }
 

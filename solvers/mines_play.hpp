@@ -65,9 +65,9 @@ struct Strategy {
   double near_tie = 0.0;  // probabilities within this of the least count as tied
   int candidates = 20;    // how many near-tied cells the progress score weighs
   double progress_weight = 0;
-  bool endgame = true;  // solve the game exactly once few layouts are left
-  int endgame_layouts = 100;
-  int endgame_nodes = 20000;      // the endgame search's budget
+  bool endgame = true;            // solve the game exactly once few layouts are left
+  int endgame_layouts = 0;        // 0: by mode (endgame_budget)
+  int endgame_nodes = 0;          // the endgame search's budget; 0: by mode
   int lookahead = 0;              // guesses looked ahead; 1 (strong mode) is secondary safety
   double lookahead_window = 0.1;  // ... among the candidates this close to the least probability
   double lookahead_blend = 2;     // the horizon's worth: (w * best + second) / (w + 1) safety
@@ -77,6 +77,16 @@ struct Strategy {
 };
 // From the options play-off and near-tie; throws std::invalid_argument on an unknown element.
 Strategy strategy_from(const Options& options);
+
+// The endgame search's budget: the strategy's, or by mode where it gives 0. The strong mode
+// spends ten times the fast mode's (1,000 layouts and 200,000 nodes against 100 and 20,000): the
+// search is exact, so a larger budget can only win more often. It was worth +0.16 points on
+// expert SNR, where the endgame loses most, and +0.01 to +0.05 on SFAR boards, for about a third
+// of the strong mode's speed (docs/BENCHMARKS.md).
+struct EndgameBudget {
+  int layouts, nodes;
+};
+EndgameBudget endgame_budget(const Strategy& strategy);
 
 // A move that was not certain: the cell, its probability of a mine when it was clicked, and the
 // element of the strategy that chose it: "least-frontier" or "least-interior" (the least

@@ -124,19 +124,21 @@ void expect_thread_independent(const BoardSpec& spec, const Strategy& strategy, 
 }
 
 TEST(MinesPlay, TheStrongModeGetsTenTimesTheEndgameBudgetUnlessOneIsGiven) {
+  Strategy s;
+  EXPECT_EQ(endgame_budget(s).layouts, 100);
+  EXPECT_EQ(endgame_budget(s).nodes, 20000);
+  s.lookahead = 1;
+  EXPECT_EQ(endgame_budget(s).layouts, 1000);
+  EXPECT_EQ(endgame_budget(s).nodes, 200000);
+  // The options reach the strategy unchanged; a given budget wins in either mode.
   bs::Options o;
-  Strategy s = strategy_from(o);
-  EXPECT_EQ(s.endgame_layouts, 100);
-  EXPECT_EQ(s.endgame_nodes, 20000);
   o.set("lookahead", "1");
-  s = strategy_from(o);
-  EXPECT_EQ(s.endgame_layouts, 1000);
-  EXPECT_EQ(s.endgame_nodes, 200000);
   o.set("endgame-layouts", "50");
   o.set("endgame-nodes", "7");
-  s = strategy_from(o);
-  EXPECT_EQ(s.endgame_layouts, 50);
-  EXPECT_EQ(s.endgame_nodes, 7);
+  EXPECT_EQ(endgame_budget(strategy_from(o)).layouts, 50);
+  EXPECT_EQ(endgame_budget(strategy_from(o)).nodes, 7);
+  o.set("lookahead", "0");
+  EXPECT_EQ(endgame_budget(strategy_from(o)).layouts, 50);
 }
 
 TEST(MinesPlayParallel, StatisticsDoNotDependOnTheThreadCount) {
