@@ -1,7 +1,9 @@
 #include "solvers/mines_endgame.hpp"
 
 #include <algorithm>
-#include <map>
+#include <array>
+#include <span>
+#include <unordered_map>
 #include <vector>
 
 namespace bs::mines {
@@ -68,19 +70,41 @@ class Endgame {
         shows_[c][l] = static_cast<int8_t>(d);
       }
     }
+    key_.resize(layouts_.size());
+    uint64_t seed = 0x9e3779b97f4a7c15ULL;
+    for (uint64_t& k : key_) {  // splitmix64
+      uint64_t z = (seed += 0x9e3779b97f4a7c15ULL);
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+      k = z ^ (z >> 31);
+    }
     std::vector<uint16_t> all(layouts_.size());
     for (size_t l = 0; l < all.size(); ++l) all[l] = static_cast<uint16_t>(l);
+    std::vector<int> every_cell(cells_.size());
+    for (size_t c = 0; c < cells_.size(); ++c) every_cell[c] = static_cast<int>(c);
     int best_cell = -1;
-    const double win = value(all, &best_cell);
+    const double win = value(all, every_cell, &best_cell);
     if (nodes_ > max_nodes_ || best_cell < 0) return std::nullopt;
     return EndgameMove{cells_[best_cell], win};
   }
 
  private:
+  using Set = std::span<const uint16_t>;  // layouts, by index, in increasing order
   struct Row {
     std::vector<int> vars;
     int target;
   };
+
+  // A 64-bit hash of what `cell` shows in each layout of the set: each outcome times a random key
+  // of its place in the set, summed, so that the terms are independent and the loop has no chain
+  // of dependent multiplications. A collision could only skip a click.
+  uint64_t split_hash(int cell, Set set) const {
+    const int8_t* shows = shows_[cell].data();
+    uint64_t hash = 0;
+    for (size_t i = 0; i < set.size(); ++i)
+      hash += static_cast<uint64_t>(shows[set[i]] + 1) * key_[i];
+    return hash;
+  }
 
   // All layouts of the unknown cells with `left` mines; false when there are too many.
   bool enumerate(size_t k, int left) {
@@ -112,60 +136,79 @@ class Endgame {
   }
 
   // The chance of winning from this set of layouts with best play; the best click in *best.
-  double value(const std::vector<uint16_t>& set, int* best = nullptr) {
+  // `live` holds, in increasing order, every cell whose outcome varies over the set (it may hold
+  // more): a cell that shows the same in all of a set's layouts shows the same in any part of it,
+  // so each node passes on only the cells that varied over its own set, and deep nodes scan a few
+  // cells instead of the whole board (most of the search's time went to that scan).
+  double value(Set set, const std::vector<int>& live, int* best = nullptr) {
     if (set.size() == 1) return 1;
     if (++nodes_ > max_nodes_) return 0;
     if (!best) {
       const auto it = memo_.find(set);
       if (it != memo_.end()) return it->second;
     }
-    // Each click's split of the set; clicks with the same split are weighed once (splits are
-    // compared by a 64-bit hash of the outcomes: a collision could only skip a click). A click is
-    // worth at most its share of safe layouts, so the clicks are weighed safest first and the
-    // search stops at the first that cannot beat the best so far: the values stay exact.
+    // Each click's split of the set. A click is worth at most its share of safe layouts, so the
+    // clicks are weighed safest first and the search stops at the first that cannot beat the best
+    // so far: the values stay exact. Clicks with the same split are weighed once: a split's hash
+    // is taken only when it is about to be weighed (most never are, once the bound stops the
+    // search), and equal splits have equal safe shares, so the lowest cell of each stands for it.
+    // The reference search (`prune` false) compares the splits themselves, so that the tests
+    // comparing the two check the hash as well.
     struct Split {
-      uint64_t hash;
       int cell, safe;
     };
     std::vector<Split> splits;
+    std::vector<int> varying;
     int free_click = -1;
-    for (size_t c = 0; c < cells_.size(); ++c) {
+    for (int c : live) {
       const int8_t* shows = shows_[c].data();
       const int8_t first = shows[set[0]];
-      bool varies = false;
-      int safe = 0;
-      uint64_t hash = 0xcbf29ce484222325ULL;
+      int same = 0, safe = 0;
       for (uint16_t l : set) {
-        varies = varies || shows[l] != first;
+        same += shows[l] == first;
         safe += shows[l] >= 0;
-        hash = (hash ^ static_cast<uint8_t>(shows[l] + 1)) * 0x100000001b3ULL;
       }
-      if (!varies) continue;  // the same in every layout: no news (or a certain mine)
-      if (safe == static_cast<int>(set.size()) && free_click < 0) free_click = static_cast<int>(c);
-      splits.push_back({hash, static_cast<int>(c), safe});
+      // The same in every layout: no news (or a certain mine).
+      if (same == static_cast<int>(set.size())) continue;
+      varying.push_back(c);
+      if (safe == static_cast<int>(set.size()) && free_click < 0) free_click = c;
+      splits.push_back({c, safe});
     }
-    std::sort(splits.begin(), splits.end(), [](const Split& x, const Split& y) {
-      return x.hash != y.hash ? x.hash < y.hash : x.cell < y.cell;
-    });
-    splits.erase(std::unique(splits.begin(), splits.end(),
-                             [](const Split& x, const Split& y) { return x.hash == y.hash; }),
-                 splits.end());
-    std::sort(splits.begin(), splits.end(), [](const Split& x, const Split& y) {
-      return x.safe != y.safe ? x.safe > y.safe : x.cell < y.cell;
-    });
+    // `live` is in increasing order, so a stable sort keeps the lower cell first among equals.
+    std::stable_sort(splits.begin(), splits.end(),
+                     [](const Split& x, const Split& y) { return x.safe > y.safe; });
+    std::vector<std::pair<uint64_t, int>> weighed;  // the splits weighed so far: hash, cell
+    auto seen = [&](uint64_t hash, int cell) {
+      for (const auto& [h, c] : weighed) {
+        if (prune_ ? h == hash : std::all_of(set.begin(), set.end(), [&](uint16_t l) {
+              return shows_[c][l] == shows_[cell][l];
+            }))
+          return true;
+      }
+      return false;
+    };
     const double n = static_cast<double>(set.size());
     double top = -1;
     int top_cell = -1;
     // The click's worth, or, once what is left cannot lift it to `floor`, a bound below floor.
     auto weigh = [&](int c, int safe, double floor) {
-      std::map<int8_t, std::vector<uint16_t>> parts;
+      // The safe layouts grouped by the digit shown (a counting sort into one buffer).
+      const int8_t* shows = shows_[c].data();
+      std::array<int, 10> start{};
       for (uint16_t l : set)
-        if (shows_[c][l] >= 0) parts[shows_[c][l]].push_back(l);
+        if (shows[l] >= 0) ++start[shows[l] + 1];
+      for (int d = 0; d < 9; ++d) start[d + 1] += start[d];
+      std::vector<uint16_t> grouped(static_cast<size_t>(safe));
+      std::array<int, 10> fill = start;
+      for (uint16_t l : set)
+        if (shows[l] >= 0) grouped[fill[shows[l]]++] = l;
       double v = 0, left = safe / n;
-      for (const auto& [digit, part] : parts) {
+      for (int d = 0; d < 9; ++d) {
+        const Set part(grouped.data() + start[d], static_cast<size_t>(start[d + 1] - start[d]));
+        if (part.empty()) continue;
         const double share = static_cast<double>(part.size()) / n;
         left -= share;
-        v += share * value(part);
+        v += share * value(part, varying);
         if (prune_ && v + left < floor - 1e-12) return v + left;
       }
       return v;
@@ -178,6 +221,9 @@ class Endgame {
         const double bound = sp.safe / n;
         if (prune_ && bound < top - 1e-12) break;                            // nor can any after it
         if (prune_ && bound <= top + 1e-12 && sp.cell > top_cell) continue;  // a tie it would lose
+        const uint64_t hash = prune_ ? split_hash(sp.cell, set) : 0;
+        if (seen(hash, sp.cell)) continue;
+        weighed.emplace_back(hash, sp.cell);
         const double v = weigh(sp.cell, sp.safe, top);
         if (v > top + 1e-12 || (v > top - 1e-12 && sp.cell < top_cell)) {
           top = v;
@@ -187,7 +233,7 @@ class Endgame {
       // Two different layouts differ on some cell, so with two or more some click splits.
     }
     if (best) *best = top_cell;
-    memo_.emplace(set, top);
+    memo_.emplace(std::vector<uint16_t>(set.begin(), set.end()), top);
     return top;
   }
 
@@ -202,7 +248,23 @@ class Endgame {
   std::vector<uint8_t> mine_;
   std::vector<std::vector<uint8_t>> layouts_;
   std::vector<std::vector<int8_t>> shows_;
-  std::map<std::vector<uint16_t>, double> memo_;
+  std::vector<uint64_t> key_;  // the split hash's key of each place in a set
+  // The memo is keyed by the set's layouts and looked up by a view of them.
+  struct SetHash {
+    using is_transparent = void;
+    size_t operator()(Set set) const {
+      uint64_t h = 0xcbf29ce484222325ULL;
+      for (uint16_t l : set) h = (h ^ l) * 0x100000001b3ULL;
+      return static_cast<size_t>(h);
+    }
+  };
+  struct SetEqual {
+    using is_transparent = void;
+    bool operator()(Set a, Set b) const {
+      return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
+  };
+  std::unordered_map<std::vector<uint16_t>, double, SetHash, SetEqual> memo_;
 };
 
 }  // namespace
