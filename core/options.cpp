@@ -92,10 +92,10 @@ const std::vector<OptionSpec>& option_table() {
        "out"},
       {"endgame-layouts", OptionType::Int, "0", 0, 5000,
        "mines: the exact endgame search takes over once at most this many layouts fit; 0: 100, or "
-       "1000 with the look-ahead"},
+       "3000 with the look-ahead"},
       {"endgame-nodes", OptionType::Int, "0", 0, 1e9,
        "mines: the endgame search gives up (and the heuristics choose) past this many nodes; 0: "
-       "20000, or 200000 with the look-ahead"},
+       "20000, or 1000000 with the look-ahead"},
       {"lookahead", OptionType::Int, "0", 0, 3,
        "mines: guesses looked ahead; 1 scores each guess by its safety times the safety of the "
        "move after it, every digit played out exactly (strong mode); 0 plays fast"},

@@ -371,7 +371,7 @@ Guess choose_guess(const Position& v, const Strategy& strategy) {
 
 EndgameBudget endgame_budget(const Strategy& strategy) {
   const bool strong = strategy.lookahead > 0;
-  EndgameBudget budget{strong ? 1000 : 100, strong ? 200000 : 20000};
+  EndgameBudget budget{strong ? 3000 : 100, strong ? 1000000 : 20000};
   if (strategy.endgame_layouts > 0) budget.layouts = strategy.endgame_layouts;
   if (strategy.endgame_nodes > 0) budget.nodes = strategy.endgame_nodes;
   return budget;

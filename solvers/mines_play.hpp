@@ -38,9 +38,9 @@
 //   is guessed before any other: its risk is one a later toss would take anyway, and when it is
 //   safe its digit comes for free (Hill's "pseudo 50/50"; the guess is logged
 //   "pseudo-fifty-fifty");
-// - `endgame`: once at most --endgame-layouts (100; 1000 in strong mode) layouts fit the position,
-//   the click is the one an exact search of the rest of the game finds best, within
-//   --endgame-nodes (20,000; 200,000 in strong mode) (solvers/mines_endgame.hpp).
+// - `endgame`: once at most --endgame-layouts (100; 3,000 in strong mode) layouts fit the
+//   position, the click is the one an exact search of the rest of the game finds best, within
+//   --endgame-nodes (20,000; 1,000,000 in strong mode) (solvers/mines_endgame.hpp).
 // The player's rules are single-row and subset (`--play-off subset` drops the second); the LP
 // rule is left to `solve mines`, where its cost does not matter.
 // Every game is a pure function of (seed, index, board, rule, strategy), and the statistics of a
@@ -79,10 +79,11 @@ struct Strategy {
 Strategy strategy_from(const Options& options);
 
 // The endgame search's budget: the strategy's, or by mode where it gives 0. The strong mode
-// spends ten times the fast mode's (1,000 layouts and 200,000 nodes against 100 and 20,000): the
-// search is exact, so a larger budget can only win more often. It was worth +0.16 points on
-// expert SNR, where the endgame loses most, and +0.01 to +0.05 on SFAR boards, for about a third
-// of the strong mode's speed (docs/BENCHMARKS.md).
+// spends 30 times the fast mode's layouts and 50 times its nodes (3,000 layouts and 1,000,000
+// nodes against 100 and 20,000): the search is exact, so a larger budget can only win more often
+// in expectation. On expert SNR, where the endgame loses most, 1,000 layouts were worth +0.16
+// points and 3,000 a further +0.03 to +0.1; on SFAR boards +0.01 to +0.05. The strong mode pays
+// about half its speed on expert for it (docs/BENCHMARKS.md).
 struct EndgameBudget {
   int layouts, nodes;
 };

@@ -123,13 +123,13 @@ void expect_thread_independent(const BoardSpec& spec, const Strategy& strategy, 
   for (size_t g = 0; g < one.size(); ++g) EXPECT_EQ(one[g].clicks, two[g].clicks) << g;
 }
 
-TEST(MinesPlay, TheStrongModeGetsTenTimesTheEndgameBudgetUnlessOneIsGiven) {
+TEST(MinesPlay, TheStrongModeGetsALargerEndgameBudgetUnlessOneIsGiven) {
   Strategy s;
   EXPECT_EQ(endgame_budget(s).layouts, 100);
   EXPECT_EQ(endgame_budget(s).nodes, 20000);
   s.lookahead = 1;
-  EXPECT_EQ(endgame_budget(s).layouts, 1000);
-  EXPECT_EQ(endgame_budget(s).nodes, 200000);
+  EXPECT_EQ(endgame_budget(s).layouts, 3000);
+  EXPECT_EQ(endgame_budget(s).nodes, 1000000);
   // The options reach the strategy unchanged; a given budget wins in either mode.
   bs::Options o;
   o.set("lookahead", "1");
