@@ -178,13 +178,13 @@ class Endgame {
     std::stable_sort(splits.begin(), splits.end(),
                      [](const Split& x, const Split& y) { return x.safe > y.safe; });
     std::vector<std::pair<uint64_t, int>> weighed;  // the splits weighed so far: hash, cell
+    auto same_split = [&](int a, int b) {
+      return std::all_of(set.begin(), set.end(),
+                         [&](uint16_t l) { return shows_[a][l] == shows_[b][l]; });
+    };
     auto seen = [&](uint64_t hash, int cell) {
-      for (const auto& [h, c] : weighed) {
-        if (prune_ ? h == hash : std::all_of(set.begin(), set.end(), [&](uint16_t l) {
-              return shows_[c][l] == shows_[cell][l];
-            }))
-          return true;
-      }
+      for (const std::pair<uint64_t, int>& w : weighed)
+        if (prune_ ? w.first == hash : same_split(w.second, cell)) return true;
       return false;
     };
     const double n = static_cast<double>(set.size());
