@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <random>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -71,13 +72,8 @@ class Endgame {
       }
     }
     key_.resize(layouts_.size());
-    uint64_t seed = 0x9e3779b97f4a7c15ULL;
-    for (uint64_t& k : key_) {  // splitmix64
-      uint64_t z = (seed += 0x9e3779b97f4a7c15ULL);
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-      k = z ^ (z >> 31);
-    }
+    std::mt19937_64 random_keys(1);  // a fixed seed: even a collision is reproducible
+    for (uint64_t& k : key_) k = random_keys();
     std::vector<uint16_t> all(layouts_.size());
     for (size_t l = 0; l < all.size(); ++l) all[l] = static_cast<uint16_t>(l);
     std::vector<int> every_cell(cells_.size());
