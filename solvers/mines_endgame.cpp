@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <deque>
 #include <random>
 #include <span>
 #include <unordered_map>
@@ -79,7 +80,7 @@ class Endgame {
     std::vector<int> every_cell(cells_.size());
     for (size_t c = 0; c < cells_.size(); ++c) every_cell[c] = static_cast<int>(c);
     int best_cell = -1;
-    const double win = value(all, every_cell, &best_cell);
+    const double win = value(all, every_cell, 0, &best_cell);
     if (nodes_ > max_nodes_ || best_cell < 0) return std::nullopt;
     return EndgameMove{cells_[best_cell], win};
   }
@@ -136,7 +137,7 @@ class Endgame {
   // more): a cell that shows the same in all of a set's layouts shows the same in any part of it,
   // so each node passes on only the cells that varied over its own set, and deep nodes scan a few
   // cells instead of the whole board (most of the search's time went to that scan).
-  double value(Set set, const std::vector<int>& live, int* best = nullptr) {
+  double value(Set set, const std::vector<int>& live, size_t depth, int* best = nullptr) {
     if (set.size() == 1) return 1;
     if (++nodes_ > max_nodes_) return 0;
     if (!best) {
@@ -150,11 +151,16 @@ class Endgame {
     // search), and equal splits have equal safe shares, so the lowest cell of each stands for it.
     // The reference search (`prune` false) compares the splits themselves, so that the tests
     // comparing the two check the hash as well.
-    struct Split {
-      int cell, safe;
-    };
-    std::vector<Split> splits;
-    std::vector<int> varying;
+    // This depth's buffers, reused by every node at this depth (a node's children use the next
+    // depth's, so the parts and `varying` it hands down stay put while they are weighed).
+    while (scratch_.size() <= depth) scratch_.emplace_back();  // keeps references to the others
+    Scratch& own = scratch_[depth];
+    std::vector<Split>& splits = own.splits;
+    std::vector<int>& varying = own.varying;
+    std::vector<std::pair<uint64_t, int>>& weighed = own.weighed;  // the splits weighed: hash, cell
+    splits.clear();
+    varying.clear();
+    weighed.clear();
     int free_click = -1;
     for (int c : live) {
       const int8_t* shows = shows_[c].data();
@@ -170,10 +176,10 @@ class Endgame {
       if (safe == static_cast<int>(set.size()) && free_click < 0) free_click = c;
       splits.push_back({c, safe});
     }
-    // `live` is in increasing order, so a stable sort keeps the lower cell first among equals.
-    std::stable_sort(splits.begin(), splits.end(),
-                     [](const Split& x, const Split& y) { return x.safe > y.safe; });
-    std::vector<std::pair<uint64_t, int>> weighed;  // the splits weighed so far: hash, cell
+    // Safest first, the lower cell first among equals.
+    std::sort(splits.begin(), splits.end(), [](const Split& x, const Split& y) {
+      return x.safe != y.safe ? x.safe > y.safe : x.cell < y.cell;
+    });
     auto same_split = [&](int a, int b) {
       return std::all_of(set.begin(), set.end(),
                          [&](uint16_t l) { return shows_[a][l] == shows_[b][l]; });
@@ -194,7 +200,8 @@ class Endgame {
       for (uint16_t l : set)
         if (shows[l] >= 0) ++start[shows[l] + 1];
       for (int d = 0; d < 9; ++d) start[d + 1] += start[d];
-      std::vector<uint16_t> grouped(static_cast<size_t>(safe));
+      std::vector<uint16_t>& grouped = own.grouped;
+      grouped.resize(static_cast<size_t>(safe));
       std::array<int, 10> fill = start;
       for (uint16_t l : set)
         if (shows[l] >= 0) grouped[fill[shows[l]]++] = l;
@@ -204,7 +211,7 @@ class Endgame {
         if (part.empty()) continue;
         const double share = static_cast<double>(part.size()) / n;
         left -= share;
-        v += share * value(part, varying);
+        v += share * value(part, varying, depth + 1);
         if (prune_ && v + left < floor - 1e-12) return v + left;
       }
       return v;
@@ -229,9 +236,21 @@ class Endgame {
       // Two different layouts differ on some cell, so with two or more some click splits.
     }
     if (best) *best = top_cell;
-    memo_.emplace(std::vector<uint16_t>(set.begin(), set.end()), top);
+    const Stored stored{static_cast<uint32_t>(pool_.size()), static_cast<uint32_t>(set.size())};
+    pool_.insert(pool_.end(), set.begin(), set.end());
+    memo_.emplace(stored, top);
     return top;
   }
+
+  struct Split {
+    int cell, safe;
+  };
+  struct Scratch {
+    std::vector<Split> splits;
+    std::vector<int> varying;
+    std::vector<std::pair<uint64_t, int>> weighed;
+    std::vector<uint16_t> grouped;
+  };
 
   const Position& p_;
   int max_layouts_, max_nodes_;
@@ -245,22 +264,36 @@ class Endgame {
   std::vector<std::vector<uint8_t>> layouts_;
   std::vector<std::vector<int8_t>> shows_;
   std::vector<uint64_t> key_;  // the split hash's key of each place in a set
-  // The memo is keyed by the set's layouts and looked up by a view of them.
+  // The memo is keyed by the set's layouts, kept end to end in one pool (a key is its place
+  // there), and looked up by a view of them: a node stores its set without an allocation of its
+  // own.
+  struct Stored {
+    uint32_t offset, size;
+  };
   struct SetHash {
     using is_transparent = void;
+    const std::vector<uint16_t>* pool;
     size_t operator()(Set set) const {
       uint64_t h = 0xcbf29ce484222325ULL;
       for (uint16_t l : set) h = (h ^ l) * 0x100000001b3ULL;
       return static_cast<size_t>(h);
     }
+    size_t operator()(Stored k) const { return (*this)(Set(pool->data() + k.offset, k.size)); }
   };
   struct SetEqual {
     using is_transparent = void;
-    bool operator()(Set a, Set b) const {
-      return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    const std::vector<uint16_t>* pool;
+    Set view(Set set) const { return set; }
+    Set view(Stored k) const { return Set(pool->data() + k.offset, k.size); }
+    template <class A, class B>
+    bool operator()(const A& a, const B& b) const {
+      const Set x = view(a), y = view(b);
+      return std::equal(x.begin(), x.end(), y.begin(), y.end());
     }
   };
-  std::unordered_map<std::vector<uint16_t>, double, SetHash, SetEqual> memo_;
+  std::vector<uint16_t> pool_;
+  std::unordered_map<Stored, double, SetHash, SetEqual> memo_{0, SetHash{&pool_}, SetEqual{&pool_}};
+  std::deque<Scratch> scratch_;  // by depth; a deque, so that growing it moves no buffer
 };
 
 }  // namespace
