@@ -299,7 +299,8 @@ int main(int argc, char** argv) {
             guesses.push_back({{"x", g.cell % spec.width},
                                {"y", g.cell / spec.width},
                                {"risk", g.risk},
-                               {"why", g.why}});
+                               {"why", g.why},
+                               {"log10_layouts", g.log10_layouts}});
           out << nlohmann::json{{"game", r.index},       {"seed", seed},
                                 {"board", spec.name()},  {"width", spec.width},
                                 {"height", spec.height}, {"mines", mines},
@@ -310,19 +311,23 @@ int main(int argc, char** argv) {
         }
         if (!out.flush()) throw bs::InputError(record_file, 0, 0, "cannot write the record");
       }
-      const nlohmann::json j = {{"board", spec.name()},
-                                {"games", s.games},
-                                {"wins", s.wins},
-                                {"win_rate", s.win_rate},
-                                {"wilson_low", s.wilson_low},
-                                {"wilson_high", s.wilson_high},
-                                {"games_per_second", s.games_per_second},
-                                {"cpu_seconds_per_game", s.cpu_seconds_per_game},
-                                {"guesses_per_game", s.guesses_per_game},
-                                {"wall_seconds", s.wall_seconds},
-                                {"threads", threads},
-                                {"seed", seed},
-                                {"options", options.non_default()}};
+      nlohmann::json j = {{"board", spec.name()},
+                          {"games", s.games},
+                          {"wins", s.wins},
+                          {"win_rate", s.win_rate},
+                          {"wilson_low", s.wilson_low},
+                          {"wilson_high", s.wilson_high},
+                          {"games_per_second", s.games_per_second},
+                          {"cpu_seconds_per_game", s.cpu_seconds_per_game},
+                          {"guesses_per_game", s.guesses_per_game},
+                          {"wall_seconds", s.wall_seconds},
+                          {"threads", threads},
+                          {"seed", seed},
+                          {"options", options.non_default()}};
+      j["by_element"] = nlohmann::json::array();
+      for (const bs::mines::GuessTally& t : s.by_element)
+        j["by_element"].push_back(
+            {{"why", t.why}, {"guesses", t.guesses}, {"risk", t.risk}, {"losses", t.losses}});
       if (json) {
         std::cout << j.dump() << '\n';
       } else {
@@ -336,6 +341,14 @@ int main(int argc, char** argv) {
         std::printf("guesses per game  %.3f\n", s.guesses_per_game);
         std::printf("threads           %d\nseed              %llu\n", threads,
                     static_cast<unsigned long long>(seed));
+        // Where the games were lost: per game, each element's guesses, their summed risk (the
+        // losses they should cost) and the games lost on them.
+        std::printf("guesses by element, per game: guesses, risk, lost\n");
+        const double n = s.games > 0 ? static_cast<double>(s.games) : 1;
+        for (const bs::mines::GuessTally& t : s.by_element)
+          if (t.guesses > 0)
+            std::printf("  %-19s %.4f  %.4f  %.4f\n", t.why, static_cast<double>(t.guesses) / n,
+                        t.risk / n, static_cast<double>(t.losses) / n);
       }
       return 0;
     }

@@ -173,6 +173,9 @@ Result solve_file(const std::string& path, const Options& options) {
   r.count("games_per_second", s.games_per_second);
   r.count("cpu_seconds_per_game", s.cpu_seconds_per_game);
   r.count("guesses_per_game", s.guesses_per_game);
+  for (const GuessTally& t : s.by_element)  // where the games were lost, per game
+    r.count(std::string("lost_at_") + t.why,
+            s.games ? static_cast<double>(t.losses) / static_cast<double>(s.games) : 0);
   meter.finish(r, threads);
   return r;
 }

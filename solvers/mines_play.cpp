@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <ctime>
 #include <sstream>
 #include <stdexcept>
@@ -301,7 +302,7 @@ double guess_score(const Position& v, const Probabilities& a, int c, const Strat
 
 // A guess: the first cell of the ranking, unless a forced 50/50, the endgame search, the
 // look-ahead or the progress score says otherwise (see mines_play.hpp).
-Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& strategy) {
+Guess pick_guess(const Position& v, const Probabilities& a, const Strategy& strategy) {
   const std::vector<Ranked> ranked = rank_cells(v, a, strategy);
   if (strategy.fifty_fifty)
     for (const Ranked& r : ranked) {
@@ -350,6 +351,19 @@ Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& st
           choice != ranked.front().cell ? (strategy.lookahead > 0 ? "lookahead" : "progress")
           : !next_to_digit(v, choice)   ? "least-interior"
                                         : "least-frontier"};
+}
+
+Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& strategy) {
+  Guess g = pick_guess(v, a, strategy);
+  g.log10_layouts = a.layouts_log10;
+  return g;
+}
+
+// The index of a guess's element in kGuessKinds.
+size_t kind_of(const Guess& g) {
+  for (size_t k = 0; k < kGuessKinds.size(); ++k)
+    if (std::strcmp(g.why, kGuessKinds[k]) == 0) return k;
+  throw std::logic_error(std::string("mines: a guess of an unknown kind: ") + g.why);
 }
 
 }  // namespace
@@ -461,6 +475,14 @@ PlaySummary play_games(const BoardSpec& spec, const Strategy& strategy, uint64_t
   std::vector<char> won(games, 0);
   std::vector<int> guesses(games, 0);
   std::vector<double> cpu(games, 0);
+  // Each game's guesses by element (kGuessKinds) and the element of the guess that lost it (-1
+  // for a win), summed in game order below so that the sums do not depend on the threads.
+  struct Tally {
+    std::array<int, kGuessKinds.size()> guesses{};
+    std::array<double, kGuessKinds.size()> risk{};
+    int lost_at = -1;
+  };
+  std::vector<Tally> tally(games);
 #pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 16)
   for (int64_t g = 0; g < games; ++g) {
     const Layout layout = boards ? (*boards)[g] : deal(spec, seed, static_cast<uint64_t>(g));
@@ -468,16 +490,29 @@ PlaySummary play_games(const BoardSpec& spec, const Strategy& strategy, uint64_t
     won[g] = r.won;
     guesses[g] = r.guesses;
     cpu[g] = r.cpu_seconds;
+    for (const Guess& guess : r.guess_log) {
+      const size_t k = kind_of(guess);
+      ++tally[g].guesses[k];
+      tally[g].risk[k] += guess.risk;
+    }
+    if (!r.won && !r.guess_log.empty())
+      tally[g].lost_at = static_cast<int>(kind_of(r.guess_log.back()));
     if (check) check(r);
     if (records) all[g] = std::move(r);
   }
   PlaySummary s;
   s.games = games;
   double guess_total = 0;
+  for (const char* why : kGuessKinds) s.by_element.push_back({why, 0, 0, 0});
   for (int64_t g = 0; g < games; ++g) {
     s.wins += won[g];
     s.cpu_seconds += cpu[g];
     guess_total += guesses[g];
+    for (size_t k = 0; k < kGuessKinds.size(); ++k) {
+      s.by_element[k].guesses += tally[g].guesses[k];
+      s.by_element[k].risk += tally[g].risk[k];
+    }
+    if (tally[g].lost_at >= 0) ++s.by_element[static_cast<size_t>(tally[g].lost_at)].losses;
   }
   s.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   s.win_rate = games ? static_cast<double>(s.wins) / static_cast<double>(games) : 0;

@@ -47,6 +47,7 @@
 // run do not depend on the thread count.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -89,14 +90,21 @@ struct EndgameBudget {
 };
 EndgameBudget endgame_budget(const Strategy& strategy);
 
-// A move that was not certain: the cell, its probability of a mine when it was clicked, and the
-// element of the strategy that chose it: "least-frontier" or "least-interior" (the least
-// probability, next to a digit or not), "lookahead", "progress", "fifty-fifty",
-// "pseudo-fifty-fifty" or "endgame".
+// The elements of the strategy that can choose a guess: the least probability, next to a digit
+// or not, then the look-ahead, the progress score, a forced or pseudo 50/50, the endgame search.
+inline constexpr std::array<const char*, 7> kGuessKinds{
+    "least-frontier", "least-interior",     "lookahead", "progress",
+    "fifty-fifty",    "pseudo-fifty-fifty", "endgame"};
+
+// A move that was not certain: the cell, its probability of a mine when it was clicked, the
+// element of the strategy that chose it (one of kGuessKinds), and how far into the game it came:
+// log10 of the number of layouts that fitted the position (the endgame search takes over below
+// log10 of its budget).
 struct Guess {
   int cell = -1;
   double risk = 0;
   const char* why = "";
+  double log10_layouts = 0;
 };
 
 // The look-ahead's score of guessing `cell` in `position`, looking `depth` (>= 1) guesses ahead:
@@ -117,12 +125,23 @@ struct GameRecord {
 GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy& strategy,
                      uint64_t index = 0);
 
+// What the guesses of one element of the strategy (a kGuessKinds entry) came to over a run: how
+// many it made, their summed risk (its expected losses), and the games lost on one of them. A
+// certain move never loses, so every lost game is counted under exactly one element: where an
+// experiment's games are lost, and whether an element loses more than its risk says it should.
+struct GuessTally {
+  const char* why = "";
+  int64_t guesses = 0, losses = 0;
+  double risk = 0;
+};
+
 struct PlaySummary {
   int64_t games = 0, wins = 0;
   double win_rate = 0, wilson_low = 0, wilson_high = 0;  // 95% Wilson interval
   double wall_seconds = 0, cpu_seconds = 0;
   double games_per_second = 0, cpu_seconds_per_game = 0;
   double guesses_per_game = 0;
+  std::vector<GuessTally> by_element;  // one per kGuessKinds entry, in that order
 };
 // Called on the game's own thread as soon as a game ends (so it must be thread-safe).
 using GameCheck = std::function<void(const GameRecord&)>;

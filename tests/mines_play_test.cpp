@@ -121,6 +121,57 @@ void expect_thread_independent(const BoardSpec& spec, const Strategy& strategy, 
   EXPECT_EQ(a.guesses_per_game, b.guesses_per_game);
   ASSERT_EQ(one.size(), two.size());
   for (size_t g = 0; g < one.size(); ++g) EXPECT_EQ(one[g].clicks, two[g].clicks) << g;
+  ASSERT_EQ(a.by_element.size(), b.by_element.size());
+  for (size_t k = 0; k < a.by_element.size(); ++k) {
+    EXPECT_EQ(a.by_element[k].guesses, b.by_element[k].guesses) << k;
+    EXPECT_EQ(a.by_element[k].losses, b.by_element[k].losses) << k;
+    EXPECT_EQ(a.by_element[k].risk, b.by_element[k].risk) << k;  // summed in game order
+  }
+}
+
+// The tally by element accounts for every guess and every lost game, each under the element that
+// made the guess, and each guess knows how many layouts fitted its position.
+TEST(MinesPlay, EveryLostGameIsTalliedUnderTheGuessThatLostIt) {
+  for (const char* rule : {"sfar", "snr"}) {
+    const BoardSpec spec = parse_board_spec("intermediate", rule, "");
+    Strategy strong;
+    strong.lookahead = 1;
+    std::vector<GameRecord> records;
+    const PlaySummary s = play_games(spec, strong, 3, 200, 2, &records);
+    ASSERT_EQ(s.by_element.size(), kGuessKinds.size());
+    std::map<std::string, int64_t> guesses, losses;
+    std::map<std::string, double> risk;
+    for (const GameRecord& r : records) {
+      for (const Guess& g : r.guess_log) {
+        ++guesses[g.why];
+        risk[g.why] += g.risk;
+        // A guess means no cell was certain, so at least two layouts fitted; the endgame search
+        // takes only positions within its budget.
+        EXPECT_GE(g.log10_layouts, std::log10(2.0) - 1e-9);
+        if (std::string(g.why) == "endgame") {
+          EXPECT_LE(g.log10_layouts, std::log10(endgame_budget(strong).layouts) + 1e-9);
+        }
+      }
+      if (!r.won) {
+        ASSERT_FALSE(r.guess_log.empty()) << "a game lost without a guess";
+        ++losses[r.guess_log.back().why];
+      }
+    }
+    int64_t lost = 0, guessed = 0;
+    for (size_t k = 0; k < kGuessKinds.size(); ++k) {
+      const GuessTally& t = s.by_element[k];
+      EXPECT_STREQ(t.why, kGuessKinds[k]);
+      EXPECT_EQ(t.guesses, guesses[t.why]) << t.why;
+      EXPECT_EQ(t.losses, losses[t.why]) << t.why;
+      EXPECT_NEAR(t.risk, risk[t.why], 1e-9) << t.why;
+      lost += t.losses;
+      guessed += t.guesses;
+    }
+    EXPECT_EQ(lost, s.games - s.wins);
+    EXPECT_GT(lost, 0);  // 200 intermediate games are never all won
+    EXPECT_NEAR(static_cast<double>(guessed) / static_cast<double>(s.games), s.guesses_per_game,
+                1e-12);
+  }
 }
 
 TEST(MinesPlay, TheStrongModeGetsALargerEndgameBudgetUnlessOneIsGiven) {
