@@ -5,7 +5,6 @@
 #include <deque>
 #include <random>
 #include <span>
-#include <unordered_map>
 #include <vector>
 
 namespace bs::mines {
@@ -72,15 +71,22 @@ class Endgame {
         shows_[c][l] = static_cast<int8_t>(d);
       }
     }
+    by_layout_.resize(layouts_.size() * cells_.size());
+    for (size_t c = 0; c < cells_.size(); ++c)
+      for (size_t l = 0; l < layouts_.size(); ++l) by_layout_[l * cells_.size() + c] = shows_[c][l];
     key_.resize(layouts_.size());
     std::mt19937_64 random_keys(1);  // a fixed seed: even a collision is reproducible
     for (uint64_t& k : key_) k = random_keys();
+    id_key_.resize(layouts_.size());
+    for (uint64_t& k : id_key_) k = random_keys();
     std::vector<uint16_t> all(layouts_.size());
     for (size_t l = 0; l < all.size(); ++l) all[l] = static_cast<uint16_t>(l);
     std::vector<int> every_cell(cells_.size());
     for (size_t c = 0; c < cells_.size(); ++c) every_cell[c] = static_cast<int>(c);
     int best_cell = -1;
-    const double win = value(all, every_cell, 0, &best_cell);
+    uint64_t all_hash = 0;
+    for (uint64_t k : id_key_) all_hash += k;
+    const double win = value(all, all_hash, every_cell, 0, &best_cell);
     if (nodes_ > max_nodes_ || best_cell < 0) return std::nullopt;
     return EndgameMove{cells_[best_cell], win};
   }
@@ -137,13 +143,12 @@ class Endgame {
   // more): a cell that shows the same in all of a set's layouts shows the same in any part of it,
   // so each node passes on only the cells that varied over its own set, and deep nodes scan a few
   // cells instead of the whole board (most of the search's time went to that scan).
-  double value(Set set, const std::vector<int>& live, size_t depth, int* best = nullptr) {
+  double value(Set set, uint64_t set_hash, const std::vector<int>& live, size_t depth,
+               int* best = nullptr) {
     if (set.size() == 1) return 1;
     if (++nodes_ > max_nodes_) return 0;
-    if (!best) {
-      const auto it = memo_.find(set);
-      if (it != memo_.end()) return it->second;
-    }
+    if (!best)
+      if (const Slot* s = memo_find(set, set_hash)) return s->value;
     // Each click's split of the set. A click is worth at most its share of safe layouts, so the
     // clicks are weighed safest first and the search stops at the first that cannot beat the best
     // so far: the values stay exact. Clicks with the same split are weighed once: a split's hash
@@ -162,13 +167,38 @@ class Endgame {
     varying.clear();
     weighed.clear();
     int free_click = -1;
-    for (int c : live) {
-      const int8_t* shows = shows_[c].data();
-      const int8_t first = shows[set[0]];
-      int same = 0, safe = 0;
+    // Each live cell's count of layouts that show what the first shows, and of safe ones. When
+    // the live cells are dense in their range, one pass over the layouts' rows counts every cell
+    // of the range at once (the compiler turns it into vector code); else each live cell gathers
+    // its outcomes column-wise.
+    const int lo = live.empty() ? 0 : live.front(), hi = live.empty() ? 0 : live.back() + 1;
+    const bool by_rows = 4 * static_cast<int>(live.size()) >= hi - lo && set.size() >= 8;
+    if (by_rows) {
+      own.same.assign(static_cast<size_t>(hi - lo), 0);
+      own.safe.assign(static_cast<size_t>(hi - lo), 0);
+      uint16_t* same = own.same.data();
+      uint16_t* safe = own.safe.data();
+      const int8_t* first = row(set[0]) + lo;
       for (uint16_t l : set) {
-        same += shows[l] == first;
-        safe += shows[l] >= 0;
+        const int8_t* r = row(l) + lo;
+        for (int k = 0; k < hi - lo; ++k) {
+          same[k] = static_cast<uint16_t>(same[k] + (r[k] == first[k]));
+          safe[k] = static_cast<uint16_t>(safe[k] + (r[k] >= 0));
+        }
+      }
+    }
+    for (int c : live) {
+      int same = 0, safe = 0;
+      if (by_rows) {
+        same = own.same[static_cast<size_t>(c - lo)];
+        safe = own.safe[static_cast<size_t>(c - lo)];
+      } else {
+        const int8_t* shows = shows_[c].data();
+        const int8_t first = shows[set[0]];
+        for (uint16_t l : set) {
+          same += shows[l] == first;
+          safe += shows[l] >= 0;
+        }
       }
       // The same in every layout: no news (or a certain mine).
       if (same == static_cast<int>(set.size())) continue;
@@ -203,15 +233,19 @@ class Endgame {
       std::vector<uint16_t>& grouped = own.grouped;
       grouped.resize(static_cast<size_t>(safe));
       std::array<int, 10> fill = start;
+      std::array<uint64_t, 9> part_hash{};
       for (uint16_t l : set)
-        if (shows[l] >= 0) grouped[fill[shows[l]]++] = l;
+        if (shows[l] >= 0) {
+          grouped[fill[shows[l]]++] = l;
+          part_hash[shows[l]] += id_key_[l];
+        }
       double v = 0, left = safe / n;
       for (int d = 0; d < 9; ++d) {
         const Set part(grouped.data() + start[d], static_cast<size_t>(start[d + 1] - start[d]));
         if (part.empty()) continue;
         const double share = static_cast<double>(part.size()) / n;
         left -= share;
-        v += share * value(part, varying, depth + 1);
+        v += share * value(part, part_hash[d], varying, depth + 1);
         if (prune_ && v + left < floor - 1e-12) return v + left;
       }
       return v;
@@ -236,9 +270,7 @@ class Endgame {
       // Two different layouts differ on some cell, so with two or more some click splits.
     }
     if (best) *best = top_cell;
-    const Stored stored{static_cast<uint32_t>(pool_.size()), static_cast<uint32_t>(set.size())};
-    pool_.insert(pool_.end(), set.begin(), set.end());
-    memo_.emplace(stored, top);
+    memo_insert(set, set_hash, top);
     return top;
   }
 
@@ -250,7 +282,12 @@ class Endgame {
     std::vector<int> varying;
     std::vector<std::pair<uint64_t, int>> weighed;
     std::vector<uint16_t> grouped;
+    std::vector<uint16_t> same, safe;  // per cell of the live range, when counted by rows
   };
+  // What every cell shows in layout l, in cell order (the transpose of shows_).
+  const int8_t* row(uint16_t l) const {
+    return by_layout_.data() + static_cast<size_t>(l) * cells_.size();
+  }
 
   const Position& p_;
   int max_layouts_, max_nodes_;
@@ -263,36 +300,51 @@ class Endgame {
   std::vector<uint8_t> mine_;
   std::vector<std::vector<uint8_t>> layouts_;
   std::vector<std::vector<int8_t>> shows_;
-  std::vector<uint64_t> key_;  // the split hash's key of each place in a set
-  // The memo is keyed by the set's layouts, kept end to end in one pool (a key is its place
-  // there), and looked up by a view of them: a node stores its set without an allocation of its
-  // own.
-  struct Stored {
-    uint32_t offset, size;
+  std::vector<int8_t> by_layout_;  // shows_ transposed: by_layout_[l * cells + c] = shows_[c][l]
+  std::vector<uint64_t> key_;      // the split hash's key of each place in a set
+  // The memo: an open-addressing table of the sets searched, each slot holding the set's hash,
+  // its place in a pool where the sets are kept end to end, and its value. A set's hash is the sum
+  // of its layouts' random keys, so a node hands each part its hash from the counting sort that
+  // makes it, and a lookup costs one probe in the common case (a map of vectors cost two cache
+  // misses and an allocation per node). Sets are compared in full, so a collision costs time only.
+  struct Slot {
+    uint64_t hash;
+    uint32_t offset, size;  // size 0: empty
+    double value;
   };
-  struct SetHash {
-    using is_transparent = void;
-    const std::vector<uint16_t>* pool;
-    size_t operator()(Set set) const {
-      uint64_t h = 0xcbf29ce484222325ULL;
-      for (uint16_t l : set) h = (h ^ l) * 0x100000001b3ULL;
-      return static_cast<size_t>(h);
+  const Slot* memo_find(Set set, uint64_t hash) const {
+    if (memo_.empty()) return nullptr;
+    const size_t mask = memo_.size() - 1;
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+      const Slot& s = memo_[i];
+      if (s.size == 0) return nullptr;
+      if (s.hash == hash && s.size == set.size() &&
+          std::equal(set.begin(), set.end(), pool_.begin() + s.offset))
+        return &s;
     }
-    size_t operator()(Stored k) const { return (*this)(Set(pool->data() + k.offset, k.size)); }
-  };
-  struct SetEqual {
-    using is_transparent = void;
-    const std::vector<uint16_t>* pool;
-    Set view(Set set) const { return set; }
-    Set view(Stored k) const { return Set(pool->data() + k.offset, k.size); }
-    template <class A, class B>
-    bool operator()(const A& a, const B& b) const {
-      const Set x = view(a), y = view(b);
-      return std::equal(x.begin(), x.end(), y.begin(), y.end());
+  }
+  void memo_place(const Slot& slot) {
+    const size_t mask = memo_.size() - 1;
+    size_t i = slot.hash & mask;
+    while (memo_[i].size != 0) i = (i + 1) & mask;
+    memo_[i] = slot;
+  }
+  void memo_insert(Set set, uint64_t hash, double value) {
+    if (2 * (memo_count_ + 1) > memo_.size()) {  // at most half full
+      std::vector<Slot> old(std::max<size_t>(1024, 2 * memo_.size()), Slot{0, 0, 0, 0});
+      old.swap(memo_);
+      for (const Slot& s : old)
+        if (s.size != 0) memo_place(s);
     }
-  };
+    memo_place(
+        {hash, static_cast<uint32_t>(pool_.size()), static_cast<uint32_t>(set.size()), value});
+    pool_.insert(pool_.end(), set.begin(), set.end());
+    ++memo_count_;
+  }
+  std::vector<uint64_t> id_key_;  // the random key of each layout, for the sets' hashes
   std::vector<uint16_t> pool_;
-  std::unordered_map<Stored, double, SetHash, SetEqual> memo_{0, SetHash{&pool_}, SetEqual{&pool_}};
+  std::vector<Slot> memo_;  // a power of two in size
+  size_t memo_count_ = 0;
   std::deque<Scratch> scratch_;  // by depth; a deque, so that growing it moves no buffer
 };
 
