@@ -2,6 +2,7 @@
 # Issue 4's figures, as docs/BENCHMARKS.md quotes them. Win rates are deterministic (game i of a
 # seed is a pure function of the seed, the index, the board and the rule), so each is one run of
 # GAMES games; speeds are medians of 5 runs.
+# Kernels: bench/mines_bench.cpp through boundsearch_bench (in the speeds part).
 # Usage: [PART=rates|speeds] bench/mines.sh [build-dir] [games] [strong-games]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,3 +58,8 @@ speed() {
 }
 speed "expert fast, 1 thread, 20,000 games" --board expert --games 20000 --threads 1
 speed "expert strong, 2 threads, 2,000 games" --board expert --games 2000 --threads 2 --lookahead 1
+speed "expert SNR strong, 1 thread, 1,000 games (most of its time in the endgame search)" --board expert --rules snr --games 1000 --threads 1 --lookahead 1
+echo
+echo "Kernels (bench/mines_bench.cpp), medians of 5:"
+"$build/boundsearch_bench" --benchmark_filter=Mines --benchmark_repetitions=5 \
+  --benchmark_display_aggregates_only=true 2>&1 | grep -E "_median"
