@@ -90,7 +90,7 @@ const std::vector<OptionSpec>& option_table() {
       {"progress-weight", OptionType::Real, "0", 0, 1000,
        "mines: weight w of progress in the guess score (1 - p)(1 + w * progress); 0 leaves it "
        "out"},
-      {"endgame-layouts", OptionType::Int, "0", 0, 5000,
+      {"endgame-layouts", OptionType::Int, "0", 0, 60000,
        "mines: the exact endgame search takes over once at most this many layouts fit; 0: 100, or "
        "3000 with the look-ahead"},
       {"endgame-nodes", OptionType::Int, "0", 0, 1e9,

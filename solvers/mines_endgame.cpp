@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <deque>
+#include <limits>
 #include <random>
 #include <span>
 #include <vector>
@@ -14,7 +15,10 @@ namespace {
 class Endgame {
  public:
   Endgame(const Position& p, int max_layouts, int max_nodes, bool prune)
-      : p_(p), max_layouts_(max_layouts), max_nodes_(max_nodes), prune_(prune) {}
+      : p_(p),
+        max_layouts_(std::min(max_layouts, 65535)),  // sets index and count layouts in 16 bits
+        max_nodes_(max_nodes),
+        prune_(prune) {}
 
   std::optional<EndgameMove> run() {
     const int n = p_.width * p_.height;
@@ -170,22 +174,15 @@ class Endgame {
     // Each live cell's count of layouts that show what the first shows, and of safe ones. When
     // the live cells are dense in their range, one pass over the layouts' rows counts every cell
     // of the range at once (the compiler turns it into vector code); else each live cell gathers
-    // its outcomes column-wise.
+    // its outcomes column-wise. The reference search always gathers, so that the tests comparing
+    // the two check the row counts too.
     const int lo = live.empty() ? 0 : live.front(), hi = live.empty() ? 0 : live.back() + 1;
-    const bool by_rows = 4 * static_cast<int>(live.size()) >= hi - lo && set.size() >= 8;
+    const bool by_rows = prune_ && 4 * static_cast<int>(live.size()) >= hi - lo && set.size() >= 8;
     if (by_rows) {
-      own.same.assign(static_cast<size_t>(hi - lo), 0);
-      own.safe.assign(static_cast<size_t>(hi - lo), 0);
-      uint16_t* same = own.same.data();
-      uint16_t* safe = own.safe.data();
-      const int8_t* first = row(set[0]) + lo;
-      for (uint16_t l : set) {
-        const int8_t* r = row(l) + lo;
-        for (int k = 0; k < hi - lo; ++k) {
-          same[k] = static_cast<uint16_t>(same[k] + (r[k] == first[k]));
-          safe[k] = static_cast<uint16_t>(safe[k] + (r[k] >= 0));
-        }
-      }
+      own.same.resize(static_cast<size_t>(hi - lo));
+      own.safe.resize(static_cast<size_t>(hi - lo));
+      count_by_rows(by_layout_.data(), cells_.size(), set, lo, hi, own.same.data(),
+                    own.safe.data());
     }
     for (int c : live) {
       int same = 0, safe = 0;
@@ -284,10 +281,6 @@ class Endgame {
     std::vector<uint16_t> grouped;
     std::vector<uint16_t> same, safe;  // per cell of the live range, when counted by rows
   };
-  // What every cell shows in layout l, in cell order (the transpose of shows_).
-  const int8_t* row(uint16_t l) const {
-    return by_layout_.data() + static_cast<size_t>(l) * cells_.size();
-  }
 
   const Position& p_;
   int max_layouts_, max_nodes_;
@@ -330,6 +323,8 @@ class Endgame {
     memo_[i] = slot;
   }
   void memo_insert(Set set, uint64_t hash, double value) {
+    // A pool past 32-bit offsets (billions of nodes) stops growing: the values stay exact.
+    if (pool_.size() + set.size() > std::numeric_limits<uint32_t>::max()) return;
     if (2 * (memo_count_ + 1) > memo_.size()) {  // at most half full
       std::vector<Slot> old(std::max<size_t>(1024, 2 * memo_.size()), Slot{0, 0, 0, 0});
       old.swap(memo_);
@@ -349,6 +344,21 @@ class Endgame {
 };
 
 }  // namespace
+
+void count_by_rows(const int8_t* rows, size_t stride, std::span<const uint16_t> set, int lo, int hi,
+                   uint16_t* same, uint16_t* safe) {
+  std::fill(same, same + (hi - lo), uint16_t{0});
+  std::fill(safe, safe + (hi - lo), uint16_t{0});
+  if (set.empty()) return;
+  const int8_t* first = rows + set[0] * stride + lo;
+  for (uint16_t l : set) {
+    const int8_t* r = rows + l * stride + lo;
+    for (int k = 0; k < hi - lo; ++k) {  // one pass, in vector code
+      same[k] = static_cast<uint16_t>(same[k] + (r[k] == first[k]));
+      safe[k] = static_cast<uint16_t>(safe[k] + (r[k] >= 0));
+    }
+  }
+}
 
 std::optional<EndgameMove> solve_endgame(const Position& position, int max_layouts, int max_nodes,
                                          bool prune) {

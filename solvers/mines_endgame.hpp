@@ -16,7 +16,9 @@
 // game, flood fills included).
 #pragma once
 
+#include <cstdint>
 #include <optional>
+#include <span>
 
 #include "puzzles/mines/position.hpp"
 
@@ -26,8 +28,16 @@ struct EndgameMove {
   int cell = -1;
   double win = 0;  // the chance of winning from here with best play
 };
-// nullopt when more than `max_layouts` layouts fit or the search needs more than `max_nodes`.
+// nullopt when more than `max_layouts` (at most 65,535) layouts fit or the search needs more than
+// `max_nodes`.
 std::optional<EndgameMove> solve_endgame(const Position& position, int max_layouts = 200,
                                          int max_nodes = 20000, bool prune = true);
+
+// The search's inner kernel, exposed for its test: `rows` holds what each cell (columns, `stride`
+// of them) shows in each layout (rows; -1 a mine); for each cell c in [lo, hi) of the layouts in
+// `set` (at most 65,535), same[c - lo] counts those that show what the first shows and safe[c - lo]
+// those where c is safe.
+void count_by_rows(const int8_t* rows, size_t stride, std::span<const uint16_t> set, int lo, int hi,
+                   uint16_t* same, uint16_t* safe);
 
 }  // namespace bs::mines
