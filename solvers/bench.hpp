@@ -1,4 +1,6 @@
-// `boundsearch bench`: a fixed set of positions searched serially, and the total node count.
+// `boundsearch bench`: a fixed set of peg positions searched serially and a fixed set of
+// Minesweeper games played serially, and the total count of their nodes (a game's nodes are its
+// clicks).
 //
 // Stockfish's idea: any change to the search that changes what it visits changes this number, so
 // CI compares it with the number committed in bench/expected_nodes.txt and an accidental change
