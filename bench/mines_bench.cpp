@@ -35,33 +35,15 @@ Strategy strong() {
 }
 
 // The positions of `games` expert SNR games of seed 11 at which the strong player guessed, as
-// play_game meets them (certain mines flagged, certain safe cells revealed).
+// play_game meets them.
 std::vector<GuessPosition> guess_positions(int games) {
   const BoardSpec spec = parse_board_spec("expert", "snr", "");
-  const Strategy strategy = strong();
   std::vector<GuessPosition> out;
-  for (int g = 0; g < games; ++g) {
-    const Layout layout = deal(spec, 11, static_cast<uint64_t>(g));
-    Game game(layout, spec.mines);
-    game.reveal(spec.click_y * spec.width + spec.click_x);
-    while (!game.won() && !game.lost()) {
-      const Position& v = game.view();
-      const Probabilities a = mine_probabilities(v, strategy.rules);
-      bool moved = false;
-      for (size_t i = 0; i < v.cells.size(); ++i) {
-        if (v.cells[i] != kUnknown || a.decided_by[i] < 0) continue;
-        if (a.mine[i] == 1) {
-          game.flag(static_cast<int>(i));
-        } else {
-          game.reveal(static_cast<int>(i));
-          moved = true;
-        }
-      }
-      if (moved || game.won()) continue;
-      out.push_back({v, a.layouts_log10});
-      game.reveal(choose_guess(v, strategy).cell);
-    }
-  }
+  for (int g = 0; g < games; ++g)
+    play_game(spec, deal(spec, 11, static_cast<uint64_t>(g)), strong(), static_cast<uint64_t>(g),
+              [&](const Position& v, const Guess& guess) {
+                out.push_back({v, guess.log10_layouts});
+              });
   return out;
 }
 

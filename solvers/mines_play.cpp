@@ -426,7 +426,7 @@ Strategy strategy_from(const Options& options) {
 }
 
 GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy& strategy,
-                     uint64_t index) {
+                     uint64_t index, const GuessWatch& watch) {
   const double t0 = thread_cpu_seconds();
   GameRecord rec;
   rec.index = index;
@@ -458,6 +458,7 @@ GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy
     if (moved || game.won()) continue;
     ++rec.guesses;
     const Guess g = choose_guess(v, a, strategy);
+    if (watch) watch(v, g);
     rec.guess_log.push_back(g);
     click(g.cell);
   }

@@ -122,8 +122,11 @@ struct GameRecord {
   std::vector<Guess> guess_log;
   double cpu_seconds = 0;
 };
+// Called with each position the player must guess in, and the guess, before it is clicked: how a
+// benchmark or an analysis collects the positions a strategy meets.
+using GuessWatch = std::function<void(const Position&, const Guess&)>;
 GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy& strategy,
-                     uint64_t index = 0);
+                     uint64_t index = 0, const GuessWatch& watch = nullptr);
 
 // What the guesses of one element of the strategy (a kGuessKinds entry) came to over a run: how
 // many it made, their summed risk (its expected losses), and the games lost on one of them. A

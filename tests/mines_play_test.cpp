@@ -16,6 +16,7 @@
 #include "puzzles/mines/game.hpp"
 #include "puzzles/mines/position.hpp"
 #include "solvers/mines_endgame.hpp"
+#include "solvers/mines_probability.hpp"
 
 namespace {
 
@@ -171,6 +172,25 @@ TEST(MinesPlay, EveryLostGameIsTalliedUnderTheGuessThatLostIt) {
     EXPECT_GT(lost, 0);  // 200 intermediate games are never all won
     EXPECT_NEAR(static_cast<double>(guessed) / static_cast<double>(s.games), s.guesses_per_game,
                 1e-12);
+  }
+}
+
+// The watch sees every guess of a game, in order, with the position it was made in: the guessed
+// cell still unknown there, and the position one whose exact probabilities give the guess's risk.
+TEST(MinesPlay, TheWatchSeesEveryGuessInItsPosition) {
+  const BoardSpec spec = parse_board_spec("intermediate", "sfar", "");
+  for (uint64_t g = 0; g < 20; ++g) {
+    std::vector<Guess> seen;
+    const GameRecord r = play_game(
+        spec, deal(spec, 4, g), Strategy{}, g, [&](const Position& v, const Guess& guess) {
+          ASSERT_EQ(v.cells[guess.cell], kUnknown);
+          const Probabilities a = mine_probabilities(v, Strategy{}.rules);
+          EXPECT_NEAR(a.mine[guess.cell], guess.risk, 1e-12);
+          EXPECT_NEAR(a.layouts_log10, guess.log10_layouts, 1e-9);
+          seen.push_back(guess);
+        });
+    ASSERT_EQ(seen.size(), r.guess_log.size());
+    for (size_t k = 0; k < seen.size(); ++k) EXPECT_EQ(seen[k].cell, r.guess_log[k].cell);
   }
 }
 
