@@ -83,7 +83,7 @@ const std::vector<OptionSpec>& option_table() {
       {"games", OptionType::Int, "1000", 1, 1e12, "mines: games to play"},
       {"play-off", OptionType::Text, "", 0, 0,
        "mines: strategy elements switched off, a comma list of tiebreak, corners, fifty-fifty, "
-       "dead, endgame, subset"},
+       "dead, endgame, long-term, subset"},
       {"near-tie", OptionType::Real, "0", 0, 1,
        "mines: cells within this of the least mine probability are weighed by the progress "
        "score"},
@@ -104,6 +104,12 @@ const std::vector<OptionSpec>& option_table() {
       {"lookahead-blend", OptionType::Real, "2", 0, 1000,
        "mines: at the look-ahead's horizon a position is worth (w * best + second) / (w + 1), "
        "best and second being its two safest cells; 0 counts the best alone"},
+      {"long-term", OptionType::Real, "1", 0, 10,
+       "mines: weight w of the long-term risk: a guess's score is multiplied by 1 + w * r / (1 - "
+       "p), r being half the chance of the 50/50s it settles before they form; 0 leaves it out"},
+      {"long-term-pairs", OptionType::Int, "0", 0, 1,
+       "mines: 1 counts 2x1 coin tosses in the long-term risk too, not only 2x2 boxes (half the "
+       "strong player's speed on expert)"},
       {"candidates", OptionType::Int, "20", 1, 100000,
        "mines: at most this many cells are scored by the look-ahead or the progress score"},
       {"size", OptionType::Int, "7", 1, 32, "generate: side of the grid"},

@@ -108,6 +108,106 @@ bool pseudo_pair(const Position& v, const Probabilities& a, int t, int u,
   return true;
 }
 
+// Long-term risk, after Hill's solver: a guess that settles a coin toss which may form later.
+// Two orthogonal neighbours, or the four cells of a 2x2 box, become a 50/50 that nothing can
+// settle when every cell next to just one of them (the pattern's "ends": six for a pair, the
+// four diagonal corners for a box) is a mine and the mines among them are one of two mirror
+// sets (one cell of the pair; one diagonal of the box): every digit that sees them then sees
+// the same count either way, and so does the mine total. Call that event F. A player who
+// leaves the pattern alone loses half of F's layouts at the toss. A guess at any of its cells
+// settles it: where the guessed cell is a mine that game was lost now instead (F needs an end to
+// be a mine, and a pattern cell is a mine in half of F), and where it is safe F cannot happen
+// (an end) or the toss is decided (a pattern cell). So the guess really costs its risk minus
+// half of P(F): this relief, summed over the patterns the cell takes part in and capped at the
+// cell's risk, is what `long_term` credits. Only patterns that a digit already sees, with at
+// most `kMissingEnds` ends still unknown, are weighed: the rest are far from forming, and each
+// pattern costs two to four engine runs at every guess. Pairs are weighed only on request
+// (`long_term_pairs`): on expert SNR they halved the strong player's speed and won no more
+// games than boxes alone (docs/BENCHMARKS.md).
+constexpr int kMissingEnds = 1;
+
+std::vector<double> relief_of(const Position& v, const Probabilities& a,
+                              const std::vector<std::string>& rules, bool pairs) {
+  const int n = v.width * v.height;
+  std::vector<double> relief(n, 0);
+  auto open_cell = [&](int i) { return v.cells[i] == kUnknown && a.mine[i] > 0 && a.mine[i] < 1; };
+  // The layouts where the pattern's ends and `mines` are mines and `safe` are safe, as a share
+  // of all: the ends and mines are flagged, and the safe cells' share is taken from the engine.
+  auto share = [&](const std::vector<int>& flagged, const std::vector<int>& safe) {
+    Position w = v;
+    for (int f : flagged) w.cells[f] = kFlag;
+    const Probabilities b = mine_probabilities(w, rules, 1);
+    if (!b.consistent) return 0.0;
+    double both_safe = 1 - b.mine[safe[0]];
+    if (safe.size() == 2) {
+      // P(neither) = 1 - P(s0) - P(s1) + P(s0 and s1), the last from one more run.
+      const double p0 = b.mine[safe[0]], p1 = b.mine[safe[1]];
+      double joint = 0;
+      if (p0 > 0 && p1 > 0) {
+        w.cells[safe[0]] = kFlag;
+        const Probabilities c = mine_probabilities(w, rules, 1);
+        joint = c.consistent ? p0 * c.mine[safe[1]] : 0;
+      }
+      both_safe = 1 - p0 - p1 + joint;
+    }
+    return std::pow(10.0, b.layouts_log10 - a.layouts_log10) * std::max(0.0, both_safe);
+  };
+  for (int t = 0; t < n; ++t) {
+    if (!open_cell(t)) continue;
+    const int x = t % v.width, y = t / v.width;
+    // The patterns with t first: the pair to the right, the pair below, the box below right.
+    std::vector<std::vector<int>> patterns;
+    if (pairs && x + 1 < v.width) patterns.push_back({t, t + 1});
+    if (pairs && y + 1 < v.height) patterns.push_back({t, t + v.width});
+    if (x + 1 < v.width && y + 1 < v.height)
+      patterns.push_back({t, t + 1, t + v.width + 1, t + v.width});  // the diagonals: 0-2, 1-3
+    for (const std::vector<int>& cells : patterns) {
+      if (!std::all_of(cells.begin(), cells.end(), open_cell)) continue;
+      // A pattern no digit sees yet is far from forming, and weighing it costs engine runs at
+      // every guess (the board's corner boxes have a single end).
+      if (std::none_of(cells.begin(), cells.end(), [&](int c) { return next_to_digit(v, c); }))
+        continue;
+      auto next_to = [&](int i, int c) {
+        const int dx = i % v.width - c % v.width, dy = i / v.width - c / v.width;
+        return std::abs(dx) <= 1 && std::abs(dy) <= 1 && i != c;
+      };
+      std::vector<int> ends;
+      bool settled = false;  // an end is revealed, or certainly safe
+      const int x1 = cells[0] % v.width + (cells.size() == 4 || cells[1] == t + 1 ? 1 : 0);
+      const int y1 = y + (cells.size() == 4 || cells[1] == t + v.width ? 1 : 0);
+      for (int ey = y - 1; ey <= y1 + 1 && !settled; ++ey)
+        for (int ex = x - 1; ex <= x1 + 1; ++ex) {
+          if (ex < 0 || ey < 0 || ex >= v.width || ey >= v.height) continue;
+          const int e = ey * v.width + ex;
+          if (std::find(cells.begin(), cells.end(), e) != cells.end()) continue;
+          int seen = 0;
+          for (int c : cells) seen += next_to(e, c);
+          if (seen != 1) continue;
+          if (v.cells[e] >= 0 || (v.cells[e] == kUnknown && a.mine[e] <= 0)) settled = true;
+          if (v.cells[e] == kUnknown) ends.push_back(e);
+        }
+      if (settled) continue;
+      int missing = 0;
+      for (int e : ends) missing += a.mine[e] < 1;
+      if (missing > kMissingEnds) continue;
+      // The two mirror sets of mines.
+      double forms = 0;
+      for (int m = 0; m < 2; ++m) {
+        std::vector<int> flagged = ends, safe;
+        for (size_t k = 0; k < cells.size(); ++k)
+          (k % 2 == static_cast<size_t>(m) ? flagged : safe).push_back(cells[k]);
+        forms += share(flagged, safe);
+      }
+      for (int c : cells) relief[c] += forms / 2;
+      for (int e : ends)
+        if (a.mine[e] < 1) relief[e] += forms / 2;
+    }
+  }
+  for (int i = 0; i < n; ++i)
+    relief[i] = v.cells[i] == kUnknown ? std::min(relief[i], a.mine[i]) : 0;
+  return relief;
+}
+
 // The chance that revealing `c` (if it is safe) lets the rules decide another cell at once: the
 // literature's "progress". Each digit c could show is tried on the patch around c (the digits
 // within two cells and their unknown neighbours); its probability comes from the neighbours'
@@ -333,13 +433,27 @@ Guess pick_guess(const Position& v, const Probabilities& a, const Strategy& stra
   int choice = ranked.front().cell;
   if (strategy.lookahead > 0 || strategy.progress_weight > 0) {
     const double window = strategy.lookahead > 0 ? strategy.lookahead_window : strategy.near_tie;
+    std::vector<int> weighed = candidates(ranked, a, strategy, window, strategy.candidates);
+    std::vector<double> relief;
+    if (strategy.long_term > 0) {
+      // A cell whose risk, less the relief credited to it, comes within the window is weighed
+      // too.
+      relief = relief_of(v, a, strategy.rules, strategy.long_term_pairs);
+      const double best = a.mine[ranked.front().cell];
+      for (const Ranked& r : ranked)
+        if (relief[r.cell] > 0 &&
+            a.mine[r.cell] - strategy.long_term * relief[r.cell] <= best + window + 1e-12 &&
+            std::find(weighed.begin(), weighed.end(), r.cell) == weighed.end())
+          weighed.push_back(r.cell);
+    }
     double top = -1;
-    for (int c : candidates(ranked, a, strategy, window, strategy.candidates)) {
+    for (int c : weighed) {
       int outcomes = 2;
       double score = strategy.lookahead > 0
                          ? guess_score(v, a, c, strategy, strategy.lookahead, &outcomes)
                          : (1 - a.mine[c]) * (1 + strategy.progress_weight *
                                                       progress_of(v, a, c, strategy.rules));
+      if (!relief.empty()) score *= 1 + strategy.long_term * relief[c] / (1 - a.mine[c]);
       if (strategy.dead_last && outcomes < 2) score -= 1;  // below every cell that tells something
       if (score > top + 1e-12) {
         top = score;
@@ -377,6 +491,14 @@ double lookahead_score(const Position& v, int cell, const Strategy& strategy, in
   return guess_score(v, a, cell, strategy, depth);
 }
 
+std::vector<double> long_term_relief(const Position& v, const std::vector<std::string>& rules,
+                                     bool pairs) {
+  const Probabilities a = mine_probabilities(v, rules, 1);
+  if (!a.consistent)
+    throw std::invalid_argument("mines: long_term_relief needs a consistent position");
+  return relief_of(v, a, rules, pairs);
+}
+
 Guess choose_guess(const Position& v, const Strategy& strategy) {
   const Probabilities a = mine_probabilities(v, strategy.rules, 1);
   if (!a.consistent) throw std::invalid_argument("mines: choose_guess needs a consistent position");
@@ -406,11 +528,14 @@ Strategy strategy_from(const Options& options) {
       s.dead_last = false;
     else if (item == "endgame")
       s.endgame = false;
+    else if (item == "long-term")
+      s.long_term = 0;
     else if (item == "subset")
       s.rules = {"single-row"};
     else
       throw std::invalid_argument(
-          "mines: --play-off knows tiebreak, corners, fifty-fifty, dead, endgame and subset, not "
+          "mines: --play-off knows tiebreak, corners, fifty-fifty, dead, endgame, long-term and "
+          "subset, not "
           "'" +
           item + "'");
   }
@@ -419,6 +544,8 @@ Strategy strategy_from(const Options& options) {
   s.lookahead = static_cast<int>(options.integer("lookahead"));
   s.lookahead_window = options.real("lookahead-window");
   s.lookahead_blend = options.real("lookahead-blend");
+  s.long_term = options.real("long-term");
+  s.long_term_pairs = options.integer("long-term-pairs") != 0;
   s.candidates = static_cast<int>(options.integer("candidates"));
   s.endgame_layouts = static_cast<int>(options.integer("endgame-layouts"));
   s.endgame_nodes = static_cast<int>(options.integer("endgame-nodes"));

@@ -30,6 +30,15 @@
 // - `dead` (with the look-ahead): a cell that can show only one digit, whatever the layout, tells
 //   nothing when it is safe, so its risk buys no information and may later be settled for free;
 //   the look-ahead takes it only when every candidate is dead (Hill's "dead tiles");
+// - long-term risk (--long-term w, with the look-ahead; 1 by default, 0 leaves it out): a guess
+//   at a cell of a 2x2 (and with --long-term-pairs 1, a 2x1) coin toss that may form later (every
+//   cell next to just one of its cells a mine), or at the one end still unknown that would complete
+//   it, settles the toss before it forms; where the cell is a mine the game was lost now instead
+//   of, half the time, at the toss. So the guess costs its risk less half the chance that the toss
+//   forms (its relief, long_term_relief below), and the look-ahead multiplies its score by 1 + w *
+//   relief / (1 - p), weighing also the cells whose risk less w times their relief comes within the
+//   window (after Hill's "long-term risk"; worth about +0.25 points on expert SNR,
+//   docs/BENCHMARKS.md);
 // - `fifty-fifty`: a pair of cells that nothing else can ever tell apart (each 1/2, exactly one
 //   mine between them, seen by the same digits and no unknown neighbour left to reveal) is
 //   guessed at once, so no later work is spent on a coin toss that must be made anyway. And when
@@ -73,6 +82,8 @@ struct Strategy {
   double lookahead_window = 0.1;  // ... among the candidates this close to the least probability
   double lookahead_blend = 2;     // the horizon's worth: (w * best + second) / (w + 1) safety
   bool dead_last = true;          // the look-ahead takes a cell that can show one digit last
+  double long_term = 1;           // weight of the relief from coin tosses a guess settles
+  bool long_term_pairs = false;   // ... counting 2x1 tosses too, not only 2x2 boxes
   int lookahead_inner = 4;        // candidates weighed at each deeper level
   std::vector<std::string> rules{"single-row", "subset"};
 };
@@ -110,6 +121,12 @@ struct Guess {
 // The look-ahead's score of guessing `cell` in `position`, looking `depth` (>= 1) guesses ahead:
 // at depth 1, the chance that the cell is safe and the move after it is safe too.
 double lookahead_score(const Position& position, int cell, const Strategy& strategy, int depth);
+
+// Per cell, the long-term risk relief the look-ahead credits a guess there (`long_term`): half
+// the chance that the 2x1 and 2x2 coin tosses the cell takes part in form, capped at the cell's
+// risk; 0 for cells that are not unknown (solvers/mines_play.cpp says which patterns count).
+std::vector<double> long_term_relief(const Position& position,
+                                     const std::vector<std::string>& rules, bool pairs = true);
 
 // The guess `strategy` makes in `position` (consistent, with no cell certain either way).
 Guess choose_guess(const Position& position, const Strategy& strategy);

@@ -338,6 +338,110 @@ TEST(MinesLookahead, DepthOneIsSecondarySafetyByBruteForce) {
   EXPECT_GE(compared, 200);
 }
 
+// The long-term risk relief by brute force over every layout that fits a small position. For each
+// 2x1 pair and 2x2 box of unknown cells that can each be a mine or safe, with a digit next to one
+// of them, no end (a cell next to just one of them) revealed or certainly safe, and at most one
+// end unknown and not certainly a mine: the share of layouts in which every unknown end is a
+// mine and the pattern's mines are one of its two mirror sets (one cell of a pair, a diagonal of
+// a box). Half of it goes to each of the pattern's cells and its unknown ends; each cell's sum is
+// capped at its risk. Small boards have many such patterns, since the board's edge stands in for
+// mined ends.
+TEST(MinesLookahead, LongTermReliefIsHalfTheChanceOfTheTossesByBruteForce) {
+  std::mt19937 rng(23);
+  int compared = 0, patterns = 0, box_relief = 0;
+  for (int trial = 0; trial < 600 && compared < 300; ++trial) {
+    const int width = 2 + static_cast<int>(rng() % 4);
+    const int height = 2 + static_cast<int>(rng() % 3);
+    Position p = random_position(rng, width, height, 3, 1);
+    const int n = width * height;
+    // Flag a mine now and then, as the player does, so that flagged ends count as mines.
+    const Layouts pre(p);
+    if (pre.all.empty() || pre.size() < 2 || pre.size() > 16) continue;
+    for (int i = 0; i < n; ++i)
+      if (p.cells[i] == kUnknown && rng() % 3 == 0 &&
+          std::all_of(pre.all.begin(), pre.all.end(), [&](uint32_t m) { return pre.mine(m, i); }))
+        p.cells[i] = kFlag;
+    const Layouts fit(p);
+    const double total = static_cast<double>(fit.all.size());
+    std::vector<double> risk(n, 0);
+    for (int c : fit.unknown)
+      risk[c] = static_cast<double>(std::count_if(fit.all.begin(), fit.all.end(),
+                                                  [&](uint32_t m) { return fit.mine(m, c); })) /
+                total;
+    auto open = [&](int c) { return p.cells[c] == kUnknown && risk[c] > 0 && risk[c] < 1; };
+    auto touches_digit = [&](int c) {
+      bool t = false;
+      p.for_neighbours(c, [&](int j) { t = t || p.cells[j] >= 0; });
+      return t;
+    };
+    std::vector<double> want(n, 0), want_boxes(n, 0);  // all patterns; 2x2 boxes alone
+    for (int y = 0; y < height; ++y)
+      for (int x = 0; x < width; ++x) {
+        const int t = y * width + x;
+        // {cells, first mirror set as a bit mask over cells}
+        std::vector<std::vector<int>> shapes;
+        if (x + 1 < width) shapes.push_back({t, t + 1});
+        if (y + 1 < height) shapes.push_back({t, t + width});
+        if (x + 1 < width && y + 1 < height) shapes.push_back({t, t + 1, t + width, t + width + 1});
+        for (const std::vector<int>& cells : shapes) {
+          if (!std::all_of(cells.begin(), cells.end(), open) ||
+              !std::any_of(cells.begin(), cells.end(), touches_digit))
+            continue;
+          std::vector<int> ends;
+          bool settled = false;
+          for (int e = 0; e < n; ++e) {
+            if (std::find(cells.begin(), cells.end(), e) != cells.end()) continue;
+            int seen = 0;
+            for (int c : cells)
+              seen += std::abs(e % width - c % width) <= 1 && std::abs(e / width - c / width) <= 1;
+            if (seen != 1) continue;
+            if (p.cells[e] >= 0 || (p.cells[e] == kUnknown && risk[e] == 0)) settled = true;
+            if (p.cells[e] == kUnknown) ends.push_back(e);
+          }
+          const auto missing =
+              std::count_if(ends.begin(), ends.end(), [&](int e) { return risk[e] < 1; });
+          if (settled || missing > 1) continue;
+          // The mirror sets: one cell of a pair; TL+BR or TR+BL of a box (cells in reading order).
+          const std::vector<std::vector<int>> mirrors =
+              cells.size() == 2 ? std::vector<std::vector<int>>{{1, 0}, {0, 1}}
+                                : std::vector<std::vector<int>>{{1, 0, 0, 1}, {0, 1, 1, 0}};
+          double forms = 0;
+          for (uint32_t m : fit.all) {
+            if (!std::all_of(ends.begin(), ends.end(), [&](int e) { return fit.mine(m, e); }))
+              continue;
+            for (const std::vector<int>& set : mirrors) {
+              bool match = true;
+              for (size_t k = 0; k < cells.size(); ++k)
+                match = match && fit.mine(m, cells[k]) == (set[k] == 1);
+              forms += match;
+            }
+          }
+          forms /= total;
+          patterns += forms > 0;
+          for (std::vector<double>* sum : {&want, &want_boxes}) {
+            if (sum == &want_boxes && cells.size() == 2) continue;
+            for (int c : cells) (*sum)[c] += forms / 2;
+            for (int e : ends)
+              if (risk[e] < 1) (*sum)[e] += forms / 2;
+          }
+        }
+      }
+    const std::vector<double> got = long_term_relief(p, Strategy{}.rules, true),
+                              boxes = long_term_relief(p, Strategy{}.rules, false);
+    ASSERT_EQ(static_cast<int>(got.size()), n);
+    for (int i = 0; i < n; ++i) {
+      EXPECT_NEAR(got[i], std::min(want[i], risk[i]), 1e-9) << format_position(p) << "cell " << i;
+      EXPECT_NEAR(boxes[i], std::min(want_boxes[i], risk[i]), 1e-9)
+          << format_position(p) << "cell " << i << " (boxes alone)";
+      box_relief += boxes[i] > 0;
+    }
+    ++compared;
+  }
+  EXPECT_GE(compared, 200);
+  EXPECT_GE(patterns, 100);  // tosses that can form, or the test would check only zeros
+  EXPECT_GE(box_relief, 50);
+}
+
 // The `dead` element: with the look-ahead weighing every cell, the guess is a cell that can show
 // two digits or more (found by brute force over the layouts) whenever one exists. Without the
 // element some dead cell must be chosen, or the positions would not test it.
