@@ -108,8 +108,7 @@ const std::vector<OptionSpec>& option_table() {
        "mines: weight w of the long-term risk: a guess's score is multiplied by 1 + w * r / (1 - "
        "p), r being half the chance of the 50/50s it settles before they form; 0 leaves it out"},
       {"long-term-pairs", OptionType::Int, "0", 0, 1,
-       "mines: 1 counts 2x1 coin tosses in the long-term risk too, not only 2x2 boxes (half the "
-       "strong player's speed on expert)"},
+       "mines: 1 counts 2x1 coin tosses in the long-term risk too, not only 2x2 boxes"},
       {"candidates", OptionType::Int, "20", 1, 100000,
        "mines: at most this many cells are scored by the look-ahead or the progress score"},
       {"size", OptionType::Int, "7", 1, 32, "generate: side of the grid"},

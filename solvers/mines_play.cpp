@@ -122,8 +122,9 @@ bool pseudo_pair(const Position& v, const Probabilities& a, int t, int u,
 // cell's risk, is what `long_term` credits. Only patterns that a digit already sees, with at
 // most `kMissingEnds` ends still unknown, are weighed: the rest are far from forming, and each
 // pattern costs two to four engine runs at every guess. Pairs are weighed only on request
-// (`long_term_pairs`): on expert SNR they halved the strong player's speed and won no more
-// games than boxes alone (docs/BENCHMARKS.md).
+// (`long_term_pairs`): with them the strong player won no more expert SNR games of the
+// development seeds than with boxes alone (+18 against +32 of 40,000), at about the same speed
+// (docs/BENCHMARKS.md).
 constexpr int kMissingEnds = 1;
 
 std::vector<double> relief_of(const Position& v, const Probabilities& a,
