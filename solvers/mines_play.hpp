@@ -126,7 +126,9 @@ double lookahead_score(const Position& position, int cell, const Strategy& strat
 
 // Per cell, the long-term risk relief the look-ahead credits a guess there (`long_term`): half
 // the chance that the 2x1 and 2x2 coin tosses the cell takes part in form, capped at the cell's
-// risk; 0 for cells that are not unknown (solvers/mines_play.cpp says which patterns count).
+// risk; 0 for cells that are not unknown (solvers/mines_play.cpp says which patterns count; one
+// whose relief, half its chance of forming, is under kLongTermLeastShare counts for nothing).
+inline constexpr double kLongTermLeastShare = 0.025;  // a pattern's least relief that counts
 std::vector<double> long_term_relief(const Position& position,
                                      const std::vector<std::string>& rules, bool pairs = true);
 

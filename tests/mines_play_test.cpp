@@ -343,7 +343,8 @@ TEST(MinesLookahead, DepthOneIsSecondarySafetyByBruteForce) {
 // of them, no end (a cell next to just one of them) revealed or certainly safe, and at most one
 // end unknown and not certainly a mine: the share of layouts in which every unknown end is a
 // mine and the pattern's mines are one of its two mirror sets (one cell of a pair, a diagonal of
-// a box). Half of it goes to each of the pattern's cells and its unknown ends; each cell's sum is
+// a box). Half of it, when at least kLongTermLeastShare, goes to each of the pattern's cells and
+// its unknown ends; each cell's sum is
 // capped at its risk. Small boards have many such patterns, since the board's edge stands in for
 // mined ends.
 TEST(MinesLookahead, LongTermReliefIsHalfTheChanceOfTheTossesByBruteForce) {
@@ -375,6 +376,7 @@ TEST(MinesLookahead, LongTermReliefIsHalfTheChanceOfTheTossesByBruteForce) {
       return t;
     };
     std::vector<double> want(n, 0), want_boxes(n, 0);  // all patterns; 2x2 boxes alone
+    bool near_cut = false;
     for (int y = 0; y < height; ++y)
       for (int x = 0; x < width; ++x) {
         const int t = y * width + x;
@@ -417,7 +419,10 @@ TEST(MinesLookahead, LongTermReliefIsHalfTheChanceOfTheTossesByBruteForce) {
             }
           }
           forms /= total;
-          patterns += forms > 0;
+          // Too close to the cut for two routes' rounding to agree on which side it falls.
+          if (std::abs(forms / 2 - kLongTermLeastShare) < 1e-9) near_cut = true;
+          if (forms / 2 < kLongTermLeastShare) continue;
+          ++patterns;
           for (std::vector<double>* sum : {&want, &want_boxes}) {
             if (sum == &want_boxes && cells.size() == 2) continue;
             for (int c : cells) (*sum)[c] += forms / 2;
@@ -426,6 +431,7 @@ TEST(MinesLookahead, LongTermReliefIsHalfTheChanceOfTheTossesByBruteForce) {
           }
         }
       }
+    if (near_cut) continue;
     const std::vector<double> got = long_term_relief(p, Strategy{}.rules, true),
                               boxes = long_term_relief(p, Strategy{}.rules, false);
     ASSERT_EQ(static_cast<int>(got.size()), n);
