@@ -37,10 +37,9 @@
 //   of, half the time, at the toss. So the guess costs its risk less half the chance that the toss
 //   forms (its relief, long_term_relief below), and the look-ahead multiplies its score by 1 + w *
 //   relief / (1 - p), weighing also the cells whose risk less w times their relief comes within the
-//   window (after Hill's "long-term risk"). On the 100,000 games of seed 1 it won 46 more expert
-//   SNR games and 47 more expert SFAR ones, and 8 fewer intermediate ones; on the development
-//   seeds +32 of 40,000 expert SNR games and -51 of 300,000 intermediate ones
-//   (docs/BENCHMARKS.md);
+//   window (after Hill's "long-term risk"). On the development seeds it won 50 more of 40,000
+//   expert SNR games and 7 more of 200,000 intermediate ones; the seed-1 rates are in
+//   docs/BENCHMARKS.md;
 // - `fifty-fifty`: a pair of cells that nothing else can ever tell apart (each 1/2, exactly one
 //   mine between them, seen by the same digits and no unknown neighbour left to reveal) is
 //   guessed at once, so no later work is spent on a coin toss that must be made anyway. And when
