@@ -69,34 +69,47 @@ bool forced_pair(const Position& v, const Probabilities& a, int c,
   return b.consistent && b.mine[partner] == 0;
 }
 
+// The cells next to exactly one of `cells` (two orthogonal neighbours or a 2x2 box), in reading
+// order: the ends of a coin toss between them, the only cells whose digits could tell its cells
+// apart.
+std::vector<int> ends_of(const Position& v, const std::vector<int>& cells) {
+  int x0 = v.width, y0 = v.height, x1 = -1, y1 = -1;
+  for (int c : cells) {
+    x0 = std::min(x0, c % v.width), x1 = std::max(x1, c % v.width);
+    y0 = std::min(y0, c / v.width), y1 = std::max(y1, c / v.width);
+  }
+  std::vector<int> ends;
+  for (int y = std::max(0, y0 - 1); y <= std::min(v.height - 1, y1 + 1); ++y)
+    for (int x = std::max(0, x0 - 1); x <= std::min(v.width - 1, x1 + 1); ++x) {
+      const int i = y * v.width + x;
+      int seen = 0;
+      for (int c : cells)
+        seen += i != c && std::abs(x - c % v.width) <= 1 && std::abs(y - c / v.width) <= 1;
+      if (seen == 1 && std::find(cells.begin(), cells.end(), i) == cells.end()) ends.push_back(i);
+    }
+  return ends;
+}
+
 // A coin toss that may come later: `t` is a mine only in layouts where it and its orthogonal
 // neighbour `u` form a 50/50 that nothing can settle (exactly one mine between them, and every
 // cell next to just one of them a mine, so no digit ever tells them apart). Guessing t now loses
 // exactly the layouts a later coin toss would lose, and when t is safe its digit comes for free.
 bool pseudo_pair(const Position& v, const Probabilities& a, int t, int u,
                  const std::vector<std::string>& rules) {
-  const int tx = t % v.width, ty = t / v.width, ux = u % v.width, uy = u / v.width;
-  auto near = [](int x, int y, int cx, int cy) {
-    return std::abs(x - cx) <= 1 && std::abs(y - cy) <= 1 && (x != cx || y != cy);
-  };
   std::vector<int> outer;  // unknown cells next to exactly one of t and u
   bool revealed_outer = false;
-  for (int y = std::min(ty, uy) - 1; y <= std::max(ty, uy) + 1; ++y)
-    for (int x = std::min(tx, ux) - 1; x <= std::max(tx, ux) + 1; ++x) {
-      if (x < 0 || y < 0 || x >= v.width || y >= v.height) continue;
-      const int i = y * v.width + x;
-      if (i == t || i == u || near(x, y, tx, ty) == near(x, y, ux, uy)) continue;
-      if (v.cells[i] >= 0) revealed_outer = true;
-      if (v.cells[i] == kUnknown) {
-        // A mine wherever t is one, so at least as likely as t.
-        if (a.mine[i] < a.mine[t] - 1e-12) return false;
-        // Cheap and not exact: a cell away from every digit is seldom a mine in all of t's
-        // layouts, and skipping such pairs saves the engine's run (a third of the fast player's
-        // time when it was made).
-        if (!next_to_digit(v, i)) return false;
-        outer.push_back(i);
-      }
+  for (int i : ends_of(v, {t, u})) {
+    if (v.cells[i] >= 0) revealed_outer = true;
+    if (v.cells[i] == kUnknown) {
+      // A mine wherever t is one, so at least as likely as t.
+      if (a.mine[i] < a.mine[t] - 1e-12) return false;
+      // Cheap and not exact: a cell away from every digit is seldom a mine in all of t's
+      // layouts, and skipping such pairs saves the engine's run (a third of the fast player's
+      // time when it was made).
+      if (!next_to_digit(v, i)) return false;
+      outer.push_back(i);
     }
+  }
   // The mirror layouts (u the mine) weigh as much as those with t the mine.
   if (revealed_outer || a.mine[u] < a.mine[t] - 1e-12) return false;
   Position w = v;
@@ -171,25 +184,12 @@ std::vector<double> relief_of(const Position& v, const Probabilities& a,
       // every guess (the board's corner boxes have a single end).
       if (std::none_of(cells.begin(), cells.end(), [&](int c) { return next_to_digit(v, c); }))
         continue;
-      auto next_to = [&](int i, int c) {
-        const int dx = i % v.width - c % v.width, dy = i / v.width - c / v.width;
-        return std::abs(dx) <= 1 && std::abs(dy) <= 1 && i != c;
-      };
       std::vector<int> ends;
       bool settled = false;  // an end is revealed, or certainly safe
-      const int x1 = cells[0] % v.width + (cells.size() == 4 || cells[1] == t + 1 ? 1 : 0);
-      const int y1 = y + (cells.size() == 4 || cells[1] == t + v.width ? 1 : 0);
-      for (int ey = y - 1; ey <= y1 + 1 && !settled; ++ey)
-        for (int ex = x - 1; ex <= x1 + 1; ++ex) {
-          if (ex < 0 || ey < 0 || ex >= v.width || ey >= v.height) continue;
-          const int e = ey * v.width + ex;
-          if (std::find(cells.begin(), cells.end(), e) != cells.end()) continue;
-          int seen = 0;
-          for (int c : cells) seen += next_to(e, c);
-          if (seen != 1) continue;
-          if (v.cells[e] >= 0 || (v.cells[e] == kUnknown && a.mine[e] <= 0)) settled = true;
-          if (v.cells[e] == kUnknown) ends.push_back(e);
-        }
+      for (int e : ends_of(v, cells)) {
+        if (v.cells[e] >= 0 || (v.cells[e] == kUnknown && a.mine[e] <= 0)) settled = true;
+        if (v.cells[e] == kUnknown) ends.push_back(e);
+      }
       if (settled) continue;
       int missing = 0;
       for (int e : ends) missing += a.mine[e] < 1;
