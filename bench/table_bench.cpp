@@ -31,6 +31,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/splitmix64.hpp"
 #include "search/transposition_table.hpp"
 
 namespace {
@@ -43,12 +44,7 @@ constexpr size_t kBatch = size_t{1} << 14;      // keys per iteration and thread
 constexpr int64_t kIterations = 64;             // 1 M keys per thread
 constexpr uint64_t kTableSeed = 0x5eed0f7ab1e;  // the keys put in before the clock starts
 
-uint64_t splitmix64(uint64_t& s) {
-  uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
+using bs::splitmix64;
 
 uint64_t nonzero(uint64_t& s) {
   uint64_t k = 0;

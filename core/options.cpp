@@ -105,8 +105,9 @@ const std::vector<OptionSpec>& option_table() {
        "mines: at the look-ahead's horizon a position is worth (w * best + second) / (w + 1), "
        "best and second being its two safest cells; 0 counts the best alone"},
       {"long-term", OptionType::Real, "1", 0, 10,
-       "mines: weight w of the long-term risk: a guess's score is multiplied by 1 + w * r / (1 - "
-       "p), r being half the chance of the 50/50s it settles before they form; 0 leaves it out"},
+       "mines: weight w of the long-term risk (with the look-ahead): a guess's score is multiplied "
+       "by 1 + w * r / (1 - p), r being half the chance of the 50/50s it settles before they "
+       "form; 0 leaves it out"},
       {"long-term-pairs", OptionType::Int, "0", 0, 1,
        "mines: 1 counts 2x1 coin tosses in the long-term risk too, not only 2x2 boxes"},
       {"candidates", OptionType::Int, "20", 1, 100000,

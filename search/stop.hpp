@@ -1,10 +1,12 @@
 // Stop conditions that compose, and say which one fired.
 //
 // A search polls its Stopper at every node. The poll is a relaxed load of one flag; only every
-// kPollEvery nodes does a thread publish its node count and read the clock, so limits cost
-// almost nothing and still fire within a few microseconds of being crossed. Conditions are
-// independent: any subset of node limit, time limit and external cancel may be armed, and the
-// first to fire is the reason recorded. A search may also stop itself (a solution was found).
+// kPollEvery nodes (or every nodes + 1, when the node limit is smaller, so that a small limit is
+// not silently rounded up to kPollEvery) does a thread publish its node count and read the
+// clock, so limits cost almost nothing and still fire within a few microseconds of being crossed.
+// Conditions are independent: any subset of node limit, time limit and external cancel may be
+// armed, and the first to fire is the reason recorded. A search may also stop itself (a solution
+// was found).
 #pragma once
 
 #include <atomic>
@@ -16,7 +18,8 @@
 namespace bs::search {
 
 struct Limits {
-  uint64_t nodes = 0;                         // 0: no node limit
+  uint64_t nodes =
+      0;  // nodes a search may expand (a thread may overshoot by its unpublished ones); 0: no limit
   double seconds = 0;                         // 0: no time limit
   const std::atomic<bool>* cancel = nullptr;  // raised by someone else: stop
 };
@@ -26,12 +29,14 @@ class Stopper {
   static constexpr uint64_t kPollEvery = 1024;
 
   explicit Stopper(Limits limits = {})
-      : limits_(limits), start_(std::chrono::steady_clock::now()) {}
+      : limits_(limits),
+        poll_every_(limits.nodes > 0 && limits.nodes < kPollEvery ? limits.nodes + 1 : kPollEvery),
+        start_(std::chrono::steady_clock::now()) {}
 
   // Call once per node with the calling thread's private counter of unpublished nodes.
   bool poll(uint64_t& unpublished) {
     if (stopped_.load(std::memory_order_relaxed)) return true;
-    if (++unpublished < kPollEvery) return false;
+    if (++unpublished < poll_every_) return false;
     return publish(unpublished);
   }
 
@@ -39,7 +44,7 @@ class Stopper {
   bool publish(uint64_t& unpublished) {
     const uint64_t total = nodes_.fetch_add(unpublished, std::memory_order_relaxed) + unpublished;
     unpublished = 0;
-    if (limits_.nodes && total >= limits_.nodes) trigger(StopReason::node_limit);
+    if (limits_.nodes && total > limits_.nodes) trigger(StopReason::node_limit);
     if (limits_.seconds > 0 && elapsed() >= limits_.seconds) trigger(StopReason::time_limit);
     if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed))
       trigger(StopReason::cancelled);
@@ -71,6 +76,7 @@ class Stopper {
 
  private:
   Limits limits_;
+  uint64_t poll_every_;
   std::chrono::steady_clock::time_point start_;
   std::atomic<uint64_t> nodes_{0};
   std::atomic<bool> claimed_{false};

@@ -440,7 +440,7 @@ Guess pick_guess(const Position& v, const Probabilities& a, const Strategy& stra
     const double window = strategy.lookahead > 0 ? strategy.lookahead_window : strategy.near_tie;
     std::vector<int> weighed = candidates(ranked, a, strategy, window, strategy.candidates);
     std::vector<double> relief;
-    if (strategy.long_term > 0) {
+    if (strategy.long_term > 0 && strategy.lookahead > 0) {
       // A cell whose risk, less the relief credited to it, comes within the window is weighed
       // too.
       relief = relief_of(v, a, strategy.rules, strategy.long_term_pairs);

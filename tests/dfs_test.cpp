@@ -108,6 +108,19 @@ TEST(Dfs, NodeLimitFiresAndSaysSo) {
   EXPECT_LT(out.stats.nodes, 5000u + 2 * bs::search::Stopper::kPollEvery);
 }
 
+// A limit below the polling interval is honoured, not rounded up to it: one thread stops at it
+// exactly.
+TEST(Dfs, SmallNodeLimitIsNotRoundedUp) {
+  for (uint64_t limit : {1u, 10u, 100u, 1000u}) {
+    DfsConfig cfg;
+    cfg.count = true;
+    cfg.limits.nodes = limit;
+    const auto out = bs::search::depth_first(Queens{12}, Queens::State{}, cfg);
+    EXPECT_EQ(out.stop, bs::StopReason::node_limit) << limit;
+    EXPECT_EQ(out.stats.nodes, limit);
+  }
+}
+
 TEST(Dfs, TimeLimitFiresAndSaysSo) {
   DfsConfig cfg;
   cfg.count = true;

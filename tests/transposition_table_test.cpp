@@ -13,14 +13,11 @@
 #include <thread>
 #include <vector>
 
+#include "core/splitmix64.hpp"
+
 namespace {
 
-uint64_t splitmix64(uint64_t& s) {
-  uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
+using bs::splitmix64;
 
 // n distinct nonzero keys: splitmix64 is a bijection of its counter, so no output repeats
 std::vector<uint64_t> distinct_keys(uint64_t seed, size_t n) {

@@ -4,17 +4,13 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/splitmix64.hpp"
 
 namespace bs::mines {
 
 namespace {
 
-uint64_t splitmix64(uint64_t& x) {
-  uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
+using bs::splitmix64;
 
 // A uniform integer below n, by Lemire's multiply-and-reject: the same on every platform, unlike
 // std::uniform_int_distribution.
