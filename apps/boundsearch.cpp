@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "core/options.hpp"
 #include "experiments/distributed.hpp"
+#include "experiments/paired.hpp"
 #include "experiments/report.hpp"
 #include "experiments/rows.hpp"
 #include "experiments/runner.hpp"
@@ -139,6 +140,16 @@ int main(int argc, char** argv) {
       ->required();
   report->add_option("--baseline", baseline,
                      "config to measure speedups against [default: the rows']");
+
+  std::string record_a, record_b;
+  bool compare_json = false;
+  auto* compare = app.add_subcommand(
+      "compare",
+      "mines: two `play --record` files of the same games, game by game: the paired difference "
+      "and McNemar's test");
+  compare->add_option("a", record_a, "record file of player A (the baseline)")->required();
+  compare->add_option("b", record_b, "record file of player B")->required();
+  compare->add_flag("--json", compare_json, "print the comparison as one JSON object");
 
   namespace ex = bs::experiments;
   std::string config_file, shard, progress = "auto";
@@ -416,6 +427,27 @@ int main(int argc, char** argv) {
     }
     if (*report) {
       std::cout << bs::report::write_report(rows_dir, baseline, std::cerr);
+      return 0;
+    }
+    if (*compare) {
+      const ex::PairedGames p = ex::compare_records(record_a, record_b);
+      if (compare_json)
+        std::cout << nlohmann::json{{"a", record_a},
+                                    {"b", record_b},
+                                    {"games", p.games},
+                                    {"unmatched", p.unmatched},
+                                    {"wins_a", p.wins_a},
+                                    {"wins_b", p.wins_b},
+                                    {"only_a", p.only_a},
+                                    {"only_b", p.only_b},
+                                    {"difference", p.difference},
+                                    {"low", p.low},
+                                    {"high", p.high},
+                                    {"p_value", p.p_value}}
+                         .dump()
+                  << '\n';
+      else
+        std::cout << ex::paired_text(p, record_a, record_b);
       return 0;
     }
   } catch (const bs::InputError& e) {

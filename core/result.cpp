@@ -45,6 +45,7 @@ nlohmann::json to_json(const Result& r) {
     j["count_complete"] = r.count_complete;
   }
   if (!r.hardest_rule.empty()) j["hardest_rule"] = r.hardest_rule;
+  if (!r.outcomes.empty()) j["outcomes"] = r.outcomes;
   nlohmann::json stats = nlohmann::json::object();
   for (const auto& [k, v] : r.counters) stats[k] = v;
   j["stats"] = stats;

@@ -45,6 +45,9 @@ struct Result {
   // The most expensive rule the answer needed, or "search" when rules alone did not decide it:
   // the puzzle's grade, in the manner of Simon Tatham's solvers. Empty where a puzzle has none.
   std::string hardest_rule;
+  // Runs over many units (the games of a game set): each unit's success, packed by
+  // core/outcomes.hpp, so that two runs on the same units compare paired. Empty where none.
+  std::string outcomes;
   std::vector<std::pair<std::string, double>> counters;
   std::vector<std::pair<std::string, std::string>> options;  // non-default options
 

@@ -75,6 +75,9 @@ Row parse_row(const std::string& file, int line, const nlohmann::json& j) {
   r.wall = f.number("wall_seconds");
   if (const auto it = j.find("repetition"); it != j.end() && it->is_number_integer())
     r.repetition = it->get<int>();
+  if (const auto it = j.find("seed"); it != j.end() && it->is_number_integer())
+    r.seed = it->get<int64_t>();
+  if (const auto it = j.find("outcomes"); it != j.end()) r.outcomes = f.text("outcomes");
   r.time_limit = f.number("time_limit");
   if (const auto it = j.find("baseline"); it != j.end() && !it->is_null())
     r.baseline = f.text("baseline");

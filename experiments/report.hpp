@@ -34,6 +34,8 @@ struct Row {
   bool has_nodes = false;  // false for solvers without a search tree (an integer model)
   std::map<std::string, double> prunes;  // rule -> count, from the prunes_<rule> counters
   double games = 0, wins = 0;            // from the games and wins counters (mines-games)
+  std::string outcomes;  // which games were won (core/outcomes.hpp), for paired comparisons
+  int64_t seed = 0;
   int repetition = 0;
 };
 

@@ -12,7 +12,9 @@
 #include <set>
 #include <sstream>
 
+#include "core/outcomes.hpp"
 #include "core/wilson.hpp"
+#include "experiments/paired.hpp"
 #include "experiments/report.hpp"
 
 namespace bs::report {
@@ -295,7 +297,9 @@ std::string to_latex(const Table& t) {
 // runs, seeds pooled, in percent with the 95% Wilson interval, and the difference from the
 // baseline in points. A repetition replays the same games (they are a function of the seed), so
 // only the first repetition counts. Every config plays the same games of a seed, so the
-// differences are paired and far more precise than the intervals suggest.
+// differences are paired: where every run of a group and its baseline run of the same seed
+// recorded which games they won, the cell also gives McNemar's exact p-value over the games won
+// by one config alone (experiments/paired.hpp), which the two intervals cannot show.
 Table win_rates_table(const Analysis& a) {
   Table t{"win_rates", "Win rate per instance", "", {{"instance"}}, {}};
   std::set<std::string> instances;
@@ -313,6 +317,32 @@ Table win_rates_table(const Analysis& a) {
         games += a.rows[i].games;
       }
   };
+  // Games won by the baseline alone and by g alone, over the seeds; false unless every run of g
+  // has a baseline run of its seed and both recorded their outcomes of the same games.
+  auto discordant = [&](const Group& g, const std::string& instance, int64_t& only_base,
+                        int64_t& only_g) {
+    only_base = only_g = 0;
+    bool any = false;
+    for (size_t i : g.runs) {
+      const Row& r = a.rows[i];
+      if (r.instance != instance || r.repetition != 0) continue;
+      const Row* b = nullptr;
+      for (size_t k : base->runs)
+        if (a.rows[k].instance == instance && a.rows[k].repetition == 0 && a.rows[k].seed == r.seed)
+          b = &a.rows[k];
+      if (!b || b->games != r.games || r.games <= 0) return false;
+      const auto units = static_cast<size_t>(r.games);
+      const auto x = decode_outcomes(b->outcomes, units), y = decode_outcomes(r.outcomes, units);
+      if (x.empty() || y.empty()) return false;
+      for (size_t u = 0; u < units; ++u) {
+        only_base += x[u] && !y[u];
+        only_g += y[u] && !x[u];
+      }
+      any = true;
+    }
+    return any;
+  };
+  bool any_paired = false;
   for (const auto& instance : instances) {
     std::vector<std::string> row{instance};
     double base_wins = 0, base_games = 0;
@@ -331,7 +361,17 @@ Table win_rates_table(const Analysis& a) {
                     100 * high);
       std::string text = cell;
       if (base && &g != base && base_games > 0) {
-        std::snprintf(cell, sizeof cell, " (%+.2f)", 100 * (wins / games - base_wins / base_games));
+        int64_t only_base, only_g;
+        if (discordant(g, instance, only_base, only_g)) {
+          std::snprintf(cell, sizeof cell, " (%+.2f, +%lld -%lld, p %.2g)",
+                        100 * (wins / games - base_wins / base_games),
+                        static_cast<long long>(only_g), static_cast<long long>(only_base),
+                        experiments::mcnemar_p_value(only_base, only_g));
+          any_paired = true;
+        } else {
+          std::snprintf(cell, sizeof cell, " (%+.2f)",
+                        100 * (wins / games - base_wins / base_games));
+        }
         text += cell;
       }
       row.push_back(text);
@@ -343,6 +383,11 @@ Table win_rates_table(const Analysis& a) {
       "same games), in percent with the 95% Wilson interval; in parentheses the difference from "
       "the baseline, in points. Configs play the same games of a seed, so the differences are "
       "paired.";
+  if (any_paired)
+    t.caption +=
+        " Where the runs recorded which games they won, the parentheses also give the games won "
+        "by the config alone (+) and by the baseline alone (-), and McNemar's exact two-sided "
+        "p-value of the difference.";
   return t;
 }
 

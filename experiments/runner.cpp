@@ -238,7 +238,8 @@ nlohmann::json make_row(const Config& config, const RunSpec& run, const ChildOut
   if (has_result && result.contains("certificate") && result["certificate"].is_object())
     row["certificate"] = result["certificate"].value("kind", "");
   // Counting runs and graded puzzles: the count (and whether it is all) and the hardest rule.
-  for (const char* key : {"count", "count_complete", "hardest_rule"})
+  // Runs over many units: which succeeded, for the report's paired comparison.
+  for (const char* key : {"count", "count_complete", "hardest_rule", "outcomes"})
     if (has_result && result.contains(key)) row[key] = result[key];
   row["wall_seconds"] = out.wall_seconds;
   row["cpu_seconds"] = out.cpu_seconds;

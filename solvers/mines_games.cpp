@@ -17,8 +17,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 #include "core/error.hpp"
+#include "core/outcomes.hpp"
 #include "puzzles/mines/game.hpp"
 #include "solvers/measure.hpp"
 #include "solvers/mines.hpp"
@@ -132,7 +134,13 @@ Result solve_file(const std::string& path, const Options& options) {
   std::mutex mutex;
   int64_t first_bad = -1;
   std::string problem;
+  // Which games were won, for the report's paired comparison of configs, up to 10 million games
+  // (a 2.5 MB row). Each slot is written by the one thread that played the game (bytes, not
+  // vector<bool>'s shared words, so the writes never race).
+  const int64_t games = options.integer("games");
+  std::vector<uint8_t> won(games <= 10'000'000 ? static_cast<size_t>(games) : 0);
   const GameCheck replay = [&](const GameRecord& r) {
+    if (!won.empty()) won[r.index] = r.won;
     const std::string why = replay_record(set.spec, deal(set.spec, seed, r.index), r);
     if (why.empty()) return;
     const std::lock_guard lock(mutex);
@@ -141,8 +149,8 @@ Result solve_file(const std::string& path, const Options& options) {
       problem = why;
     }
   };
-  const PlaySummary s = play_games(set.spec, strategy, seed, options.integer("games"), threads,
-                                   nullptr, nullptr, replay);
+  const PlaySummary s =
+      play_games(set.spec, strategy, seed, games, threads, nullptr, nullptr, replay);
   if (first_bad >= 0)
     throw std::logic_error("mines-games: a game failed its replay: game " +
                            std::to_string(first_bad) + ": " + problem);
@@ -154,6 +162,7 @@ Result solve_file(const std::string& path, const Options& options) {
   r.stop = StopReason::exhausted;
   r.verified = true;
   r.solution_key = "games";
+  if (!won.empty()) r.outcomes = encode_outcomes(won);
   char line[160];
   std::snprintf(line, sizeof line, "%s: %lld of %lld games won, %.4f%% (95%% Wilson %.4f-%.4f%%)",
                 set.spec.name().c_str(), static_cast<long long>(s.wins),

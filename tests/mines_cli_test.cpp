@@ -8,6 +8,7 @@
 #include <random>
 #include <sstream>
 
+#include "core/outcomes.hpp"
 #include "puzzles/mines/position.hpp"
 #include "solvers/mines.hpp"
 #include "test_support.hpp"
@@ -239,10 +240,24 @@ TEST(MinesGames, TheRunnerPuzzlePlaysAGameSetAndLocatesBadOnes) {
   const double wins = j["stats"]["wins"].get<double>();
   EXPECT_GT(wins, 150);  // beginner SNR is won nine times in ten
   EXPECT_LE(wins, 200);
+  // Which games were won, for the report's paired comparison: the games `play --record` says.
+  ASSERT_TRUE(j.contains("outcomes"));
+  const auto won = bs::decode_outcomes(j["outcomes"].get<std::string>(), 200);
+  ASSERT_EQ(won.size(), 200u);
+  EXPECT_EQ(std::count(won.begin(), won.end(), 1), wins);
   // The same games as `play mines`.
-  const auto p = run_cli("play mines --board beginner9 --rules snr --games 200 --seed 4 --json");
+  const std::string record = bs::testing_support::temp_path("games_ok.jsonl");
+  const auto p = run_cli(
+      "play mines --board beginner9 --rules snr --games 200 --seed 4 --json "
+      "--record " +
+      record);
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_EQ(nlohmann::json::parse(p.out)["wins"].get<double>(), wins);
+  std::istringstream lines(bs::testing_support::slurp(record));
+  for (std::string line; std::getline(lines, line);) {
+    const auto g = nlohmann::json::parse(line);
+    EXPECT_EQ(won[g["game"].get<size_t>()], g["won"].get<bool>() ? 1 : 0) << g["game"];
+  }
   const auto bad = run_cli("solve mines-games " + write_temp("games_bad.txt", "\n  expert sfr\n"));
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find(":2:1:"), std::string::npos) << bad.err;

@@ -217,6 +217,40 @@ TEST(ReportAggregates, WinRatesPoolSeedsAndCompareWithTheBaseline) {
   EXPECT_THROW(table(plain, "win_rates"), std::logic_error);
 }
 
+// Runs that recorded which games they won are compared game by game with the baseline run of the
+// same seed: the games won by each alone, pooled over seeds, and McNemar's exact p-value. Seed 1:
+// the baseline wins games 0-3 ("f0"), strong wins 0-5 ("f3"); seed 2: the baseline wins none,
+// strong wins game 7 ("08"). So strong alone wins 3, the baseline alone none, and
+// p = 2 / 2^3 = 0.25. A run without outcomes, or with outcomes that do not fit its games, leaves
+// the plain difference.
+TEST(ReportAggregates, WinRatesGivePairedCountsAndMcNemarWhereOutcomesWereRecorded) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  auto games = [](const std::string& config, int seed, double wins, const std::string& outcomes) {
+    json r = with(with_stats(row("expert", config, "solved", 1), {{"games", 8}, {"wins", wins}}),
+                  "seed", seed);
+    if (!outcomes.empty()) r["outcomes"] = outcomes;
+    return r;
+  };
+  write_rows(dir, "rows.jsonl",
+             {games("fast", 1, 4, "f0"), games("fast", 2, 0, "00"), games("strong", 1, 6, "f3"),
+              games("strong", 2, 1, "08"), games("blind", 1, 6, "f3"), games("blind", 2, 1, ""),
+              games("bent", 1, 6, "f3"), games("bent", 2, 1, "080")});
+  const auto tables =
+      bs::report::make_tables(bs::report::analyse(bs::report::read_rows(dir), "fast"));
+  const auto& t = table(tables, "win_rates");
+  ASSERT_EQ(t.rows.size(), 1u);
+  std::map<std::string, std::string> cell;
+  for (size_t c = 1; c < t.columns.size(); ++c) cell[t.columns[c].title] = t.rows[0][c];
+  auto ends_with = [](const std::string& s, const std::string& tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  EXPECT_TRUE(ends_with(cell["strong"], "(+18.75, +3 -0, p 0.25)")) << cell["strong"];
+  EXPECT_TRUE(ends_with(cell["blind"], "(+18.75)")) << cell["blind"];
+  EXPECT_TRUE(ends_with(cell["bent"], "(+18.75)")) << cell["bent"];
+  EXPECT_NE(t.caption.find("McNemar"), std::string::npos);
+}
+
 TEST(ReportAggregates, NoBaselineNoSpeedupColumn) {
   const ScratchDir scratch;
   const std::string dir = scratch;
