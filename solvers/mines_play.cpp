@@ -520,6 +520,18 @@ EndgameBudget endgame_budget(const Strategy& strategy) {
 
 Strategy strategy_from(const Options& options) {
   Strategy s;
+  s.near_tie = options.real("near-tie");
+  s.progress_weight = options.real("progress-weight");
+  s.lookahead = static_cast<int>(options.integer("lookahead"));
+  s.lookahead_window = options.real("lookahead-window");
+  s.lookahead_blend = options.real("lookahead-blend");
+  s.long_term = options.real("long-term");
+  s.long_term_pairs = options.integer("long-term-pairs") != 0;
+  s.candidates = static_cast<int>(options.integer("candidates"));
+  s.endgame_layouts = static_cast<int>(options.integer("endgame-layouts"));
+  s.endgame_nodes = static_cast<int>(options.integer("endgame-nodes"));
+  // Elements switched off by name come last, so that no option read after them turns one back on
+  // (--play-off long-term once did nothing: --long-term, read after it, restored the weight).
   std::stringstream off(options.text("play-off"));
   for (std::string item; std::getline(off, item, ',');) {
     if (item.empty()) continue;
@@ -544,16 +556,6 @@ Strategy strategy_from(const Options& options) {
           "'" +
           item + "'");
   }
-  s.near_tie = options.real("near-tie");
-  s.progress_weight = options.real("progress-weight");
-  s.lookahead = static_cast<int>(options.integer("lookahead"));
-  s.lookahead_window = options.real("lookahead-window");
-  s.lookahead_blend = options.real("lookahead-blend");
-  s.long_term = options.real("long-term");
-  s.long_term_pairs = options.integer("long-term-pairs") != 0;
-  s.candidates = static_cast<int>(options.integer("candidates"));
-  s.endgame_layouts = static_cast<int>(options.integer("endgame-layouts"));
-  s.endgame_nodes = static_cast<int>(options.integer("endgame-nodes"));
   return s;
 }
 

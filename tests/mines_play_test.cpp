@@ -212,6 +212,32 @@ TEST(MinesPlay, TheStrongModeGetsALargerEndgameBudgetUnlessOneIsGiven) {
   EXPECT_EQ(endgame_budget(strategy_from(o)).layouts, 50);
 }
 
+// Every element that --play-off names must change how the player plays when it is switched off
+// (a switch that silently did nothing once made an ablation row equal its baseline): on the same
+// games, some game's clicks differ from the default's. The strong player on expert SNR exercises
+// every element within 60 games; "subset" and "tiebreak" act in the fast player too.
+TEST(MinesPlay, EveryElementSwitchedOffByNameChangesThePlay) {
+  const BoardSpec spec = parse_board_spec("expert", "snr", "");
+  auto clicks = [&](const std::string& off) {
+    bs::Options o;
+    o.set("lookahead", "1");
+    if (!off.empty()) o.set("play-off", off);
+    std::vector<GameRecord> records;
+    play_games(spec, strategy_from(o), 7, 60, 2, &records);
+    std::vector<std::vector<int>> out;
+    for (const GameRecord& r : records) out.push_back(r.clicks);
+    return out;
+  };
+  const auto base = clicks("");
+  for (const char* element :
+       {"tiebreak", "corners", "fifty-fifty", "dead", "endgame", "long-term", "subset"})
+    EXPECT_NE(clicks(element), base) << "--play-off " << element << " changed nothing";
+  bs::Options o;
+  o.set("long-term", "2");
+  o.set("play-off", "long-term");
+  EXPECT_EQ(strategy_from(o).long_term, 0);
+}
+
 TEST(MinesPlayParallel, StatisticsDoNotDependOnTheThreadCount) {
   const BoardSpec spec = parse_board_spec("intermediate", "sfar", "");
   expect_thread_independent(spec, Strategy{}, 300);
