@@ -73,6 +73,13 @@ void for_each_row(const std::string& path,
       if (colon != std::string_view::npos) why.remove_prefix(colon + 2);
       throw InputError(path, line, static_cast<int>(std::max<size_t>(e.byte, 1)),
                        "malformed JSON: " + std::string(why.substr(0, 120)));
+    } catch (const nlohmann::json::exception& e) {
+      // Well-formed JSON the library cannot hold, such as a number past the range of a double
+      // (found by the record reader's fuzzer); it names no position.
+      std::string_view why = e.what();
+      if (const size_t tag = why.find("] "); tag != std::string_view::npos)
+        why.remove_prefix(tag + 2);
+      throw InputError(path, line, 1, "unreadable JSON: " + std::string(why.substr(0, 120)));
     }
     if (!row.is_object()) throw InputError(path, line, 1, "a row must be a JSON object");
     visit(line, row);

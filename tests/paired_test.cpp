@@ -105,6 +105,11 @@ TEST(Paired, RecordsOfOtherGamesOrNoRecordsAreLocatedErrors) {
   expect_error([&] { compare_records(a, no_won); }, 1, 1, "'won'");
   const std::string broken = write_temp("paired_broken.jsonl", record(0, true) + "{\"game\":\n");
   expect_error([&] { compare_records(a, broken); }, 2, 9, "");
+  // A number past the range of a double: well-formed JSON that the library cannot hold (a
+  // fuzzer found it ending the process).
+  const std::string huge =
+      write_temp("paired_huge.jsonl", record(0, true) + "{\"game\":1e99999}\n");
+  expect_error([&] { compare_records(a, huge); }, 2, 1, "number overflow");
   const std::string disjoint = write_temp("paired_disjoint.jsonl", record(7, true));
   expect_error([&] { compare_records(a, disjoint); }, 0, 0, "no game in common");
 }
