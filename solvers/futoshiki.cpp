@@ -495,7 +495,7 @@ std::string verify_files(const std::string& instance_path, const std::string& so
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error&) {
+  } catch (const nlohmann::json::exception&) {  // malformed, or a number past a double
     throw InputError(solution_path, 1, 1, "not valid JSON");
   }
   const auto status = j.value("status", std::string());

@@ -197,7 +197,7 @@ std::string verify_files(const std::string& instance_path, const std::string& re
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(read_file(result_path));
-  } catch (const nlohmann::json::parse_error&) {
+  } catch (const nlohmann::json::exception&) {  // malformed, or a number past a double
     throw InputError(result_path, 1, 1, "not valid JSON");
   }
   const nlohmann::json g = j.value("games", nlohmann::json());

@@ -554,6 +554,8 @@ std::string verify_json(const Instance& in, const std::string& text, const std::
       }
     }
     throw InputError(path, line, col, "not valid JSON");
+  } catch (const nlohmann::json::exception&) {  // well-formed, but a number past a double
+    throw InputError(path, 1, 1, "not valid JSON: a number out of range");
   }
   try {
     return verify_parsed_json(in, j, path);

@@ -259,3 +259,25 @@ TEST(Cli, RunRefusesABadConfigBeforeAnythingRuns) {
 }
 
 }  // namespace
+
+namespace {
+
+// A result whose JSON is well formed but holds a number past the range of a double: nlohmann
+// throws out_of_range, not parse_error, and every verifier must still answer with a located error
+// and exit code 2, not an internal error.
+TEST(Cli, VerifyRefusesANumberPastADoubleWithALocatedError) {
+  const std::string result = write_temp("huge_number.json", "{\"status\":1e99999}\n");
+  const std::string src = BS_SOURCE_DIR;
+  expect_located_error(run("verify peg " + peg("english33_central.txt") + " " + result), result, 1,
+                       1);
+  expect_located_error(run("verify mines " + src + "/instances/mines/expert_opening.txt " + result),
+                       result, 1, 1);
+  expect_located_error(run("verify futoshiki " + src +
+                           "/instances/futoshiki/sgt_unequal/fut_10_extreme_1.txt " + result),
+                       result, 1, 1);
+  expect_located_error(
+      run("verify mines-games " + src + "/instances/mines/games/expert_sfar.txt " + result), result,
+      1, 1);
+}
+
+}  // namespace
