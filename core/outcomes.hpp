@@ -11,14 +11,16 @@
 
 namespace bs {
 
+inline constexpr char kHexDigits[] = "0123456789abcdef";
+
 inline std::string encode_outcomes(const std::vector<uint8_t>& success) {
   std::string hex((success.size() + 3) / 4, '0');
-  for (size_t i = 0; i < success.size(); ++i)
-    if (success[i]) {
-      const int digit =
-          (hex[i / 4] <= '9' ? hex[i / 4] - '0' : hex[i / 4] - 'a' + 10) | (1 << (i % 4));
-      hex[i / 4] = static_cast<char>(digit < 10 ? '0' + digit : 'a' + digit - 10);
-    }
+  for (size_t k = 0; k < hex.size(); ++k) {
+    int digit = 0;
+    for (size_t b = 0; b < 4 && 4 * k + b < success.size(); ++b)
+      digit |= (success[4 * k + b] != 0) << b;
+    hex[k] = kHexDigits[digit];
+  }
   return hex;
 }
 

@@ -18,8 +18,8 @@
 namespace bs::search {
 
 struct Limits {
-  uint64_t nodes =
-      0;  // nodes a search may expand (a thread may overshoot by its unpublished ones); 0: no limit
+  // Nodes a search may expand (threads may overshoot by their unpublished ones); 0: no limit.
+  uint64_t nodes = 0;
   double seconds = 0;                         // 0: no time limit
   const std::atomic<bool>* cancel = nullptr;  // raised by someone else: stop
 };

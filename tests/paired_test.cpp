@@ -8,9 +8,11 @@
 
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <sstream>
 #include <vector>
 
+#include "core/outcomes.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -57,6 +59,29 @@ TEST(Paired, McNemarStaysFiniteOnLargeCounts) {
   EXPECT_GE(mcnemar_p_value(0, 5000), 0.0);
   EXPECT_LT(mcnemar_p_value(0, 5000), 1e-300);
   EXPECT_EQ(mcnemar_p_value(0, 0), 1);
+}
+
+// Outcomes survive their hex packing for every length, and a string that does not fit the unit
+// count (a bad character, the wrong length, a bit past the last unit) decodes to nothing.
+TEST(Outcomes, PackAndUnpackByBruteForce) {
+  std::mt19937 rng(7);
+  for (size_t units = 1; units <= 40; ++units)
+    for (int trial = 0; trial < 20; ++trial) {
+      std::vector<uint8_t> won(units);
+      for (auto& w : won) w = rng() % 2;
+      const std::string hex = bs::encode_outcomes(won);
+      ASSERT_EQ(hex.size(), (units + 3) / 4);
+      EXPECT_EQ(bs::decode_outcomes(hex, units), won) << hex;
+      // The digit for units 4k..4k+3 is the sum of 2^b over those won: check one by hand.
+      int digit = 0;
+      for (size_t b = 0; b < 4 && b < units; ++b) digit += won[b] << b;
+      EXPECT_EQ(hex[0], "0123456789abcdef"[digit]);
+    }
+  EXPECT_TRUE(bs::decode_outcomes("f", 3).empty());  // bit 3 is past the last unit
+  EXPECT_TRUE(bs::decode_outcomes("7", 3).size() == 3);
+  EXPECT_TRUE(bs::decode_outcomes("g0", 8).empty());  // not a hex digit
+  EXPECT_TRUE(bs::decode_outcomes("F0", 8).empty());  // upper case is not what we write
+  EXPECT_TRUE(bs::decode_outcomes("00", 9).empty());  // too short
 }
 
 // A record line as `play mines --record` writes it, with only the fields the comparison reads.
