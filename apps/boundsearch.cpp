@@ -139,7 +139,8 @@ int main(int argc, char** argv) {
   report->add_option("dir", rows_dir, "folder of result rows; the report goes to DIR/report/")
       ->required();
   report->add_option("--baseline", baseline,
-                     "config to measure speedups against [default: the rows']");
+                     "config to measure every config's speedup and win rate against [default: "
+                     "each config's own, as its rows name it]");
 
   std::string record_a, record_b;
   bool compare_json = false;

@@ -112,6 +112,7 @@ std::vector<std::pair<std::string, std::string>> read_overrides(const Config& c,
   for (auto&& [k, v] : t) {
     const std::string name(k.str());
     const std::string key = where + "." + name;
+    if (name == "baseline" && where.rfind("configs.", 0) == 0) continue;  // not an option
     if (const char* grid = grid_key_for(name))
       fail(c, k.source(), key,
            "set by the sweep; use the top-level key '" + std::string(grid) + "'");
@@ -270,19 +271,28 @@ Config load_config(const std::string& path) {
       const std::string name(k.str());
       const toml::table* ct = v.as_table();
       if (!ct) fail(c, v.source(), "configs." + name, "expected a table, found " + type_name(v));
-      SolverConfig sc{name, base};
+      SolverConfig sc{name, base, ""};
       for (auto& o : read_overrides(c, *ct, "configs." + name)) sc.overrides.push_back(o);
       c.configs.push_back(std::move(sc));
     }
   }
-  if (c.configs.empty()) c.configs.push_back({"default", base});
+  if (c.configs.empty()) c.configs.push_back({"default", base, ""});
 
-  if (const toml::node* n = root.get("baseline")) {
-    c.baseline = get_string(c, *n, "baseline");
+  const auto check_baseline = [&](const toml::node& n, const std::string& key) {
+    std::string name = get_string(c, n, key);
     const bool found = std::any_of(c.configs.begin(), c.configs.end(),
-                                   [&](const SolverConfig& s) { return s.name == c.baseline; });
-    if (!found) fail(c, n->source(), "baseline", "no config named '" + c.baseline + "'");
-  }
+                                   [&](const SolverConfig& s) { return s.name == name; });
+    if (!found) fail(c, n.source(), key, "no config named '" + name + "'");
+    return name;
+  };
+  if (const toml::node* n = root.get("baseline")) c.baseline = check_baseline(*n, "baseline");
+  // A config may name its own baseline: an element of the strong player is measured against the
+  // strong player, not against the sweep's baseline.
+  if (const toml::table* t = root["configs"].as_table())
+    for (auto& sc : c.configs)
+      if (const toml::table* ct = (*t)[sc.name].as_table())
+        if (const toml::node* n = ct->get("baseline"))
+          sc.baseline = check_baseline(*n, "configs." + sc.name + ".baseline");
 
   std::vector<std::string> files;
   if (const toml::node* n = root.get("instances")) {

@@ -3,10 +3,11 @@
 // A config says which puzzle, which instances (files, globs or generator specs), which named
 // solver configs (option overrides on top of a shared base), which seeds, repetitions and thread
 // counts, the time and memory limit of each run, where the rows go, and which config is the
-// baseline for speedups. load_config checks all of it before anything runs: an unknown key, a
-// value of the wrong type, an option value out of range or a missing instance file is one
-// InputError naming the config file, the line and the key. The schema is documented, with an
-// example, in docs/EXPERIMENTS.md; the keys below are the whole of it.
+// baseline for speedups and win rates (a config may name its own). load_config checks all of it
+// before anything runs: an unknown key, a value of the wrong type, an option value out of range or
+// a missing instance file is one InputError naming the config file, the line and the key. The
+// schema is documented, with an example, in docs/EXPERIMENTS.md; the keys below are the whole of
+// it.
 //
 // expand_runs turns a config into the grid of runs, in a fixed order (instance, config, threads,
 // seed, repetition), so that run i is the same run on every machine and in every shard.
@@ -25,6 +26,7 @@ namespace bs::experiments {
 struct SolverConfig {
   std::string name;
   std::vector<std::pair<std::string, std::string>> overrides;  // base first, then its own
+  std::string baseline;  // the config it is compared with, when it names its own
 };
 
 struct Config {
@@ -39,7 +41,7 @@ struct Config {
   double time_limit = 0;        // seconds per run; 0 means none
   int64_t memory_limit_mb = 0;  // per run; 0 means none
   std::string output;           // the output directory
-  std::string baseline;         // a config name, or empty
+  std::string baseline;         // a config name, or empty; a config may name its own
   int jobs = 1;                 // runs at a time, unless --jobs says otherwise
 };
 

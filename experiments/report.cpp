@@ -168,22 +168,43 @@ void aggregate(const Analysis& a, Group& g) {
   g.speedup = kNaN;
 }
 
-std::string pick_baseline(const std::vector<Row>& rows, const std::vector<std::string>& configs,
-                          const std::string& chosen) {
-  std::string name = chosen;
-  if (name.empty()) {
+// Each config's baseline: `chosen` for every config when it is given, else the one its rows name
+// (a config may name its own, in its TOML table).
+std::map<std::string, std::string> pick_baselines(const std::vector<Row>& rows,
+                                                  const std::vector<std::string>& configs,
+                                                  const std::string& chosen) {
+  std::map<std::string, std::string> of;
+  for (const auto& c : configs) of[c] = chosen;
+  if (chosen.empty())
     for (const Row& r : rows) {
-      if (!r.baseline || r.baseline->empty() || *r.baseline == name) continue;
-      if (!name.empty())
-        throw std::invalid_argument(std::string("the rows name two baselines, '") + name +
-                                    "' and '" + *r.baseline + "'; choose one with --baseline");
-      name = *r.baseline;
+      if (!r.baseline || r.baseline->empty() || *r.baseline == of[r.config]) continue;
+      if (!of[r.config].empty())
+        throw std::invalid_argument(std::string("the rows of config '") + r.config +
+                                    "' name two baselines, '" + of[r.config] + "' and '" +
+                                    *r.baseline + "'; choose one with --baseline");
+      of[r.config] = *r.baseline;
     }
+  for (const auto& entry : of) {
+    const std::string& name = entry.second;
+    if (name.empty() || std::count(configs.begin(), configs.end(), name)) continue;
+    std::string message = std::string("baseline '") + name + "' is not a config of these rows (";
+    for (const auto& c : configs) message.append(c == configs.front() ? "" : ", ").append(c);
+    throw std::invalid_argument(message + ")");
   }
-  if (name.empty() || std::count(configs.begin(), configs.end(), name)) return name;
-  std::string message = std::string("baseline '") + name + "' is not a config of these rows (";
-  for (const auto& c : configs) message.append(c == configs.front() ? "" : ", ").append(c);
-  throw std::invalid_argument(message + ")");
+  return of;
+}
+
+// The baseline the captions name: the one most configs are compared with, ties to the config
+// that comes first; empty when no config has one.
+std::string main_baseline(const std::map<std::string, std::string>& of,
+                          const std::vector<std::string>& configs) {
+  std::map<std::string, int> votes;
+  for (const auto& c : configs)
+    if (!of.at(c).empty()) ++votes[of.at(c)];
+  std::string best;
+  for (const auto& c : configs)
+    if (votes.count(c) && (best.empty() || votes[c] > votes[best])) best = c;
+  return best;
 }
 
 // A wide table is scaled down to the line width; a narrow one keeps its natural size.
@@ -255,11 +276,12 @@ Analysis analyse(std::vector<Row> rows, const std::string& baseline) {
     a.max_wall = std::max(a.max_wall, r.wall);
   }
   a.thread_counts.assign(threads.begin(), threads.end());
-  a.baseline = pick_baseline(a.rows, configs, baseline);
+  const std::map<std::string, std::string> baseline_of = pick_baselines(a.rows, configs, baseline);
+  a.baseline = main_baseline(baseline_of, configs);
 
   for (const auto& config : configs) {
     for (int t : a.thread_counts) {
-      Group g{config, t, config, {}};
+      Group g{config, t, config, baseline_of.at(config), {}};
       if (a.thread_counts.size() > 1) g.label.append(" t=").append(std::to_string(t));
       for (size_t i = 0; i < a.rows.size(); ++i)
         if (a.rows[i].config == config && a.rows[i].threads == t) g.runs.push_back(i);
@@ -271,7 +293,7 @@ Analysis analyse(std::vector<Row> rows, const std::string& baseline) {
 
   for (auto& g : a.groups) {
     for (const auto& base : a.groups)
-      if (base.config == a.baseline && base.threads == g.threads)
+      if (base.config == g.baseline && base.threads == g.threads)
         g.speedup = compare(a, base, g).speedup;
   }
 

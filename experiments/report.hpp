@@ -52,6 +52,7 @@ struct Group {
   std::string config;
   int threads = 1;
   std::string label;         // "config", or "config t=N" when thread counts differ
+  std::string baseline;      // the config it is compared with (maybe itself); empty: none
   std::vector<size_t> runs;  // indices into Analysis::rows
   int solved = 0;            // answered runs, solved or infeasible
   int timeouts = 0, memouts = 0, failures = 0;  // failures: crash or error
@@ -81,7 +82,7 @@ struct Contradiction {
 
 struct Analysis {
   std::vector<Row> rows;
-  std::string baseline;  // config name, empty when there is none
+  std::string baseline;  // the config most groups are compared with; empty when there is none
   double max_wall = 0;
   std::vector<int> thread_counts;  // distinct, ascending
   std::vector<Group> groups;       // configs in order of first appearance, threads ascending
@@ -95,8 +96,9 @@ struct Analysis {
   double median_time(const std::vector<size_t>& runs) const;
 };
 
-// `baseline` names the baseline config; empty takes the one the rows name. Throws
-// std::invalid_argument when it names no config, or when the rows disagree on it.
+// `baseline` names the baseline of every config; empty takes, per config, the one its rows name
+// (a config may name its own). Throws std::invalid_argument when a baseline is no config of the
+// rows, or when the rows of a config disagree on theirs.
 Analysis analyse(std::vector<Row> rows, const std::string& baseline = "");
 
 // ---- tables: one layout, three renderings ----

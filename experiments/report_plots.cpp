@@ -173,7 +173,7 @@ std::vector<Figure> scatters(const Analysis& a) {
   };
   if (!a.baseline.empty()) {
     for (const auto& g : a.groups)
-      if (g.config != a.baseline) add(g, a.baseline);
+      if (!g.baseline.empty() && g.baseline != g.config) add(g, g.baseline);
     return figures;
   }
   // Without a baseline, the first two configs, in the order the rows name them.

@@ -78,6 +78,10 @@ Table summary_table(const Analysis& a) {
                {"SGM nodes", true, Best::min}};
   const bool baseline = !a.baseline.empty();
   if (baseline) t.columns.push_back({"speedup", true, Best::max});
+  std::string others;  // the configs compared with another baseline than the main one
+  for (const auto& g : a.groups)
+    if (!g.baseline.empty() && g.baseline != a.baseline && g.threads == a.thread_counts.front())
+      others.append(others.empty() ? "" : ", ").append(g.config + " against '" + g.baseline + "'");
   for (const auto& g : a.groups) {
     t.rows.push_back({g.config, std::to_string(g.threads), std::to_string(g.runs.size()),
                       std::to_string(g.solved), std::to_string(g.timeouts),
@@ -100,7 +104,9 @@ Table summary_table(const Analysis& a) {
   if (baseline)
     t.caption.append(" speedup: SGM time of the baseline '")
         .append(a.baseline)
-        .append("' over this one's at the same thread count, on the instances both answered.");
+        .append(others.empty() ? "" : "' (" + others + ")")
+        .append(others.empty() ? "'" : "")
+        .append(" over this one's at the same thread count, on the instances both answered.");
   t.caption.append(" Bold: best in its column.");
   return t;
 }
@@ -306,9 +312,12 @@ Table win_rates_table(const Analysis& a) {
   for (const Row& r : a.rows)
     if (r.games > 0) instances.insert(r.instance);
   for (const auto& g : a.groups) t.columns.push_back({g.label, true, Best::max});
-  const Group* base = nullptr;
-  for (const auto& g : a.groups)
-    if (g.config == a.baseline && !base) base = &g;
+  // Each group is compared with its baseline at the same thread count.
+  auto base_of = [&](const Group& g) -> const Group* {
+    for (const auto& h : a.groups)
+      if (h.config == g.baseline && h.threads == g.threads) return &h;
+    return nullptr;
+  };
   auto pooled = [&](const Group& g, const std::string& instance, double& wins, double& games) {
     wins = games = 0;
     for (size_t i : g.runs)
@@ -319,8 +328,8 @@ Table win_rates_table(const Analysis& a) {
   };
   // Games won by the baseline alone and by g alone, over the seeds; false unless every run of g
   // has a baseline run of its seed and both recorded their outcomes of the same games.
-  auto discordant = [&](const Group& g, const std::string& instance, int64_t& only_base,
-                        int64_t& only_g) {
+  auto discordant = [&](const Group& g, const Group* base, const std::string& instance,
+                        int64_t& only_base, int64_t& only_g) {
     only_base = only_g = 0;
     bool any = false;
     for (size_t i : g.runs) {
@@ -345,9 +354,12 @@ Table win_rates_table(const Analysis& a) {
   bool any_paired = false;
   for (const auto& instance : instances) {
     std::vector<std::string> row{instance};
-    double base_wins = 0, base_games = 0;
-    if (base) pooled(*base, instance, base_wins, base_games);
     for (const auto& g : a.groups) {
+      const Group* base = base_of(g);
+      double base_wins = 0, base_games = 0;
+      if (base) pooled(*base, instance, base_wins, base_games);
+      // Against another baseline than the main one, the cell names it.
+      const std::string against = g.baseline != a.baseline ? " against " + g.baseline : "";
       double wins, games;
       pooled(g, instance, wins, games);
       if (games == 0) {
@@ -362,17 +374,16 @@ Table win_rates_table(const Analysis& a) {
       std::string text = cell;
       if (base && &g != base && base_games > 0) {
         int64_t only_base, only_g;
-        if (discordant(g, instance, only_base, only_g)) {
-          std::snprintf(cell, sizeof cell, " (%+.2f, +%lld -%lld, p %.2g)",
-                        100 * (wins / games - base_wins / base_games),
-                        static_cast<long long>(only_g), static_cast<long long>(only_base),
+        std::snprintf(cell, sizeof cell, " (%+.2f", 100 * (wins / games - base_wins / base_games));
+        text.append(cell).append(against);
+        if (discordant(g, base, instance, only_base, only_g)) {
+          std::snprintf(cell, sizeof cell, ", +%lld -%lld, p %.2g", static_cast<long long>(only_g),
+                        static_cast<long long>(only_base),
                         experiments::mcnemar_p_value(only_base, only_g));
+          text += cell;
           any_paired = true;
-        } else {
-          std::snprintf(cell, sizeof cell, " (%+.2f)",
-                        100 * (wins / games - base_wins / base_games));
         }
-        text += cell;
+        text += ")";
       }
       row.push_back(text);
     }
@@ -380,9 +391,11 @@ Table win_rates_table(const Analysis& a) {
   }
   t.caption =
       "Wins over games, pooled over seeds (the first repetition only: repetitions replay the "
-      "same games), in percent with the 95% Wilson interval; in parentheses the difference from "
-      "the baseline, in points. Configs play the same games of a seed, so the differences are "
-      "paired.";
+      "same games), in percent with the 95% Wilson interval.";
+  if (!a.baseline.empty())
+    t.caption += " In parentheses the difference from the baseline '" + a.baseline +
+                 "' (or from the config the cell names), in points. Configs play the same games "
+                 "of a seed, so the differences are paired.";
   if (any_paired)
     t.caption +=
         " Where the runs recorded which games they won, the parentheses also give the games won "

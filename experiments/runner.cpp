@@ -196,8 +196,9 @@ nlohmann::json make_row(const Config& config, const RunSpec& run, const ChildOut
   row["instance_path"] = run.instance;
   row["config"] = run.config->name;
   row["config_hash"] = run.config_hash;
-  row["baseline"] =
-      config.baseline.empty() ? nlohmann::json(nullptr) : nlohmann::json(config.baseline);
+  const std::string& baseline =
+      run.config->baseline.empty() ? config.baseline : run.config->baseline;
+  row["baseline"] = baseline.empty() ? nlohmann::json(nullptr) : nlohmann::json(baseline);
   row["run_index"] = run.index;
   row["seed"] = run.seed;
   row["repetition"] = run.repetition;

@@ -251,6 +251,48 @@ TEST(ReportAggregates, WinRatesGivePairedCountsAndMcNemarWhereOutcomesWereRecord
   EXPECT_NE(t.caption.find("McNemar"), std::string::npos);
 }
 
+// A config compared with its own baseline (an element of the strong player against the strong
+// player): its cell gives the difference from that baseline and names it, its speedup is taken
+// against it, and the captions name the baseline most configs use. Seed 1 as above: fast wins
+// games 0-3 ("f0"), strong 0-5 ("f3"), strong-less 0-4 ("f1"): against strong it is 12.5 points
+// and one game behind (p 1).
+TEST(ReportAggregates, AConfigComparedWithItsOwnBaselineNamesIt) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  auto games = [](const std::string& config, const std::string& baseline, double wins,
+                  const std::string& outcomes, double wall) {
+    json r = with(with_stats(row("expert", config, "solved", wall), {{"games", 8}, {"wins", wins}}),
+                  "baseline", baseline);
+    r["outcomes"] = outcomes;
+    return r;
+  };
+  write_rows(dir, "rows.jsonl",
+             {games("fast", "fast", 4, "f0", 1), games("strong", "fast", 6, "f3", 3),
+              games("strong-less", "strong", 5, "f1", 1)});
+  const Analysis a = bs::report::analyse(bs::report::read_rows(dir));
+  EXPECT_EQ(a.baseline, "fast");
+  EXPECT_EQ(group(a, "strong-less").baseline, "strong");
+  EXPECT_NEAR(group(a, "strong").speedup, 1.0 / 3.0, 1e-12);  // SGM times 1 s and 3 s
+  EXPECT_NEAR(group(a, "strong-less").speedup, 3.0, 1e-12);   // against strong, not fast
+  const auto tables = bs::report::make_tables(a);
+  const auto& t = table(tables, "win_rates");
+  std::map<std::string, std::string> cell;
+  for (size_t c = 1; c < t.columns.size(); ++c) cell[t.columns[c].title] = t.rows[0][c];
+  auto ends_with = [](const std::string& s, const std::string& tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  EXPECT_TRUE(ends_with(cell["strong"], "(+25.00, +2 -0, p 0.5)")) << cell["strong"];
+  EXPECT_TRUE(ends_with(cell["strong-less"], "(-12.50 against strong, +0 -1, p 1)"))
+      << cell["strong-less"];
+  const std::string caption = table(tables, "summary").caption;
+  EXPECT_NE(caption.find("'fast' (strong-less against 'strong')"), std::string::npos) << caption;
+  // A config whose rows name two baselines is an error, unless --baseline chooses one for all.
+  write_rows(dir, "more.jsonl", {with(games("strong-less", "fast", 5, "f1", 1), "seed", 2)});
+  EXPECT_THROW(bs::report::analyse(bs::report::read_rows(dir)), std::invalid_argument);
+  const Analysis all_fast = bs::report::analyse(bs::report::read_rows(dir), "fast");
+  EXPECT_EQ(group(all_fast, "strong-less").baseline, "fast");
+}
+
 TEST(ReportAggregates, NoBaselineNoSpeedupColumn) {
   const ScratchDir scratch;
   const std::string dir = scratch;

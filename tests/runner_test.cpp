@@ -109,6 +109,9 @@ TEST_F(RunnerTest, ConfigErrorsNameFileLineAndKey) {
       {"[configs.a]\nspawn-depth = 99\n", "configs.a.spawn-depth", 5},
       {"[configs.a]\nno-such-option = 1\n", "configs.a.no-such-option", 5},
       {"baseline = \"zzz\"\n", "baseline", 4},
+      {"[configs.a]\nbaseline = \"zzz\"\n", "configs.a.baseline", 5},
+      {"[configs.a]\nbaseline = 3\n", "configs.a.baseline", 5},
+      {"[base]\nbaseline = \"a\"\n", "base.baseline", 5},
       {"[base]\nrules = [1]\n", "base.rules", 5},
       {"[configs.a]\nrules = \"all,-no-such-rule\"\n", "configs.a.rules", 5},
       {"seeds = [1, 2, 1]\n", "seeds", 4},
@@ -162,6 +165,28 @@ TEST_F(RunnerTest, TwoConfigsWithTheSameOptionsKeepApartRows) {
   std::set<std::string> keys;
   for (const auto& r : expand_runs(c)) keys.insert(r.key());
   EXPECT_EQ(keys.size(), expand_runs(c).size());
+}
+
+// A config may name its own baseline; the rows of the others name the sweep's. The key is not an
+// option, so the config's options and its hash are those of the same config without it.
+TEST_F(RunnerTest, AConfigsOwnBaselineGoesIntoItsRows) {
+  const Config c = load_config(
+      config("baseline = \"a\"\n[configs.a]\n[configs.b]\nrules = \"default\"\n[configs.c]\n"
+             "rules = \"default\"\nbaseline = \"b\"\n"));
+  ASSERT_EQ(c.configs.size(), 3u);
+  EXPECT_EQ(c.configs[1].baseline, "");
+  EXPECT_EQ(c.configs[2].baseline, "b");
+  EXPECT_EQ(c.configs[1].overrides, c.configs[2].overrides);
+  RunnerOptions o;
+  o.progress = RunnerOptions::Progress::quiet;
+  std::ostringstream log;
+  EXPECT_EQ(run_sweep(
+                c, o, [](const RunSpec&) { return std::string("{}"); }, log)
+                .done,
+            6u);
+  std::map<std::string, std::string> baseline_of;
+  for (const auto& r : all_rows()) baseline_of[r["config"]] = r["baseline"];
+  EXPECT_EQ(baseline_of, (std::map<std::string, std::string>{{"a", "a"}, {"b", "a"}, {"c", "b"}}));
 }
 
 TEST_F(RunnerTest, RowsWithInvalidUtf8AreWrittenNotThrown) {
