@@ -418,6 +418,8 @@ int main(int argc, char** argv) {
                    "memouts, %zu failed; %.2f s",
                    s.rows_path.c_str(), s.done, s.skipped, s.answered, s.timeouts, s.memouts,
                    s.failed, s.wall_seconds);
+      if (s.relabelled > 0)
+        std::fprintf(stderr, "; %zu recorded rows given their config's new baseline", s.relabelled);
       // With one run at a time, the sweep's time beyond the runs' own is the runner's cost.
       if ((run_options.jobs > 0 ? run_options.jobs : config.jobs) == 1)
         std::fprintf(stderr, "; runner overhead %.2f ms per run", s.overhead_ms_per_run());

@@ -96,25 +96,36 @@ std::vector<nlohmann::json> read_rows(const std::string& path) {
   return rows;
 }
 
-std::set<std::string> recorded_keys(const std::string& dir) {
-  std::set<std::string> keys;
+std::map<std::string, nlohmann::json> recorded_rows(const std::string& dir) {
+  std::map<std::string, nlohmann::json> rows;
   for (const auto& f : row_files(dir))
-    for (const auto& row : read_rows(f)) keys.insert(row["key"].get<std::string>());
-  return keys;
+    for (auto& row : read_rows(f)) {
+      // The key first: json's operator= takes its argument by value, and the right operand of an
+      // assignment is evaluated (here: moved from) before the left.
+      std::string key = row["key"].get<std::string>();
+      rows[std::move(key)] = std::move(row);
+    }
+  return rows;
 }
 
 size_t merge_shards(const std::string& dir) {
   const std::string merged = (fs::path(dir) / "rows.jsonl").string();
-  std::set<std::string> keys;
+  std::map<std::string, nlohmann::json> baseline_of;  // key -> the baseline of its last row
   if (fs::exists(merged))
-    for (const auto& row : read_rows(merged)) keys.insert(row["key"].get<std::string>());
+    for (const auto& row : read_rows(merged))
+      baseline_of[row["key"].get<std::string>()] = row.value("baseline", nlohmann::json());
   std::vector<std::string> shards;
   std::vector<nlohmann::json> fresh;
   for (const auto& f : row_files(dir)) {
     if (fs::path(f).filename().string().rfind("rows.shard-", 0) != 0) continue;
     shards.push_back(f);
-    for (auto& row : read_rows(f))
-      if (keys.insert(row["key"].get<std::string>()).second) fresh.push_back(std::move(row));
+    for (auto& row : read_rows(f)) {
+      const nlohmann::json baseline = row.value("baseline", nlohmann::json());
+      const auto [it, added] = baseline_of.emplace(row["key"].get<std::string>(), baseline);
+      if (!added && it->second == baseline) continue;
+      it->second = baseline;
+      fresh.push_back(std::move(row));
+    }
   }
   std::stable_sort(fresh.begin(), fresh.end(),
                    [](const nlohmann::json& a, const nlohmann::json& b) {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -45,12 +46,14 @@ void for_each_row(const std::string& path,
 // The rows of one file, in order; each must have a string "key" (InputError otherwise).
 std::vector<nlohmann::json> read_rows(const std::string& path);
 
-// The keys of every row in every row file of `dir`.
-std::set<std::string> recorded_keys(const std::string& dir);
+// The last row of each key over the row files of `dir`, in sorted name order.
+std::map<std::string, nlohmann::json> recorded_rows(const std::string& dir);
 
 // Appends to <dir>/rows.jsonl every row of the shard files <dir>/rows.shard-*.jsonl whose key it
-// lacks, in run order, then removes the shard files. Returns the number of rows added. Called by
-// MPI rank 0 once every rank is done, or by hand (`boundsearch run --merge`) after a Slurm array.
+// lacks, or whose baseline differs from its own row's (a resumed sweep relabels a run whose config
+// was given another baseline), in run order, then removes the shard files. Returns the number of
+// rows added. Called by MPI rank 0 once every rank is done, or by hand (`boundsearch run --merge`)
+// after a Slurm array.
 size_t merge_shards(const std::string& dir);
 
 }  // namespace bs::experiments

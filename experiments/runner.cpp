@@ -184,6 +184,12 @@ RunBody solver_body(const Config& config) {
   };
 }
 
+// The baseline a run's row names: its config's own, else the sweep's; null when there is none.
+nlohmann::json baseline_json(const Config& config, const RunSpec& run) {
+  const std::string& name = run.config->baseline.empty() ? config.baseline : run.config->baseline;
+  return name.empty() ? nlohmann::json(nullptr) : nlohmann::json(name);
+}
+
 nlohmann::json make_row(const Config& config, const RunSpec& run, const ChildOutcome& out,
                         const std::string& start_time, const std::string& shard) {
   const Provenance& env = provenance();
@@ -196,9 +202,7 @@ nlohmann::json make_row(const Config& config, const RunSpec& run, const ChildOut
   row["instance_path"] = run.instance;
   row["config"] = run.config->name;
   row["config_hash"] = run.config_hash;
-  const std::string& baseline =
-      run.config->baseline.empty() ? config.baseline : run.config->baseline;
-  row["baseline"] = baseline.empty() ? nlohmann::json(nullptr) : nlohmann::json(baseline);
+  row["baseline"] = baseline_json(config, run);
   row["run_index"] = run.index;
   row["seed"] = run.seed;
   row["repetition"] = run.repetition;
@@ -308,8 +312,8 @@ SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const
                        "to start it again");
     }
   }
-  const std::set<std::string> done_keys =
-      options.resume ? recorded_keys(config.output) : std::set<std::string>{};
+  const std::map<std::string, nlohmann::json> done =
+      options.resume ? recorded_rows(config.output) : std::map<std::string, nlohmann::json>{};
   RowFile rows(s.rows_path);
   // The config beside its rows, so that the directory says how it was made.
   fs::copy_file(config.file, fs::path(config.output) / "config.toml",
@@ -323,10 +327,21 @@ SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const
         static_cast<size_t>(options.shard_index))
       continue;
     ++s.mine;
-    if (done_keys.count(r.key()))
-      ++s.skipped;
-    else
+    const auto recorded = done.find(r.key());
+    if (recorded == done.end()) {
       todo.push_back(&r);
+      continue;
+    }
+    ++s.skipped;
+    // A config given another baseline since it ran keeps its result: its row is written again
+    // with the new baseline (the last row of a key wins), so that the report follows the config.
+    const nlohmann::json baseline = baseline_json(config, r);
+    if (recorded->second.value("baseline", nlohmann::json()) != baseline) {
+      nlohmann::json row = recorded->second;
+      row["baseline"] = baseline;
+      rows.append(row);
+      ++s.relabelled;
+    }
   }
 
   const int jobs = options.jobs > 0 ? options.jobs : config.jobs;

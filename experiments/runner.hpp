@@ -38,9 +38,10 @@ void parse_shard(const std::string& text, RunnerOptions& options);
 bool shard_from_slurm(RunnerOptions& options);
 
 struct SweepSummary {
-  size_t grid = 0;     // runs in the whole grid
-  size_t mine = 0;     // runs of this shard
-  size_t skipped = 0;  // already recorded (--resume)
+  size_t grid = 0;        // runs in the whole grid
+  size_t mine = 0;        // runs of this shard
+  size_t skipped = 0;     // already recorded (--resume)
+  size_t relabelled = 0;  // of those, rows written again with their config's new baseline
   size_t done = 0, answered = 0, timeouts = 0, memouts = 0, failed = 0;
   double wall_seconds = 0;    // of the sweep
   double solver_seconds = 0;  // sum of the runs' own wall times, as the solvers measured them

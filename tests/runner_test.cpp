@@ -184,9 +184,55 @@ TEST_F(RunnerTest, AConfigsOwnBaselineGoesIntoItsRows) {
                 c, o, [](const RunSpec&) { return std::string("{}"); }, log)
                 .done,
             6u);
-  std::map<std::string, std::string> baseline_of;
-  for (const auto& r : all_rows()) baseline_of[r["config"]] = r["baseline"];
-  EXPECT_EQ(baseline_of, (std::map<std::string, std::string>{{"a", "a"}, {"b", "a"}, {"c", "b"}}));
+  auto baselines = [&] {
+    std::map<std::string, std::string> of;  // the last row of each config wins
+    for (const auto& r : all_rows()) of[r["config"]] = r["baseline"];
+    return of;
+  };
+  EXPECT_EQ(baselines(), (std::map<std::string, std::string>{{"a", "a"}, {"b", "a"}, {"c", "b"}}));
+  // Given another baseline later, a resumed sweep runs nothing again but writes c's rows anew
+  // with it, so that the report follows the config; a second resume has nothing to write.
+  const Config later = load_config(
+      config("baseline = \"a\"\n[configs.a]\n[configs.b]\nrules = \"default\"\n[configs.c]\n"
+             "rules = \"default\"\n"));
+  o.resume = true;
+  const SweepSummary s = run_sweep(
+      later, o, [](const RunSpec&) -> std::string { throw 1; }, log);
+  EXPECT_EQ(s.done, 0u);
+  EXPECT_EQ(s.skipped, 6u);
+  EXPECT_EQ(s.relabelled, 2u);
+  EXPECT_EQ(baselines(), (std::map<std::string, std::string>{{"a", "a"}, {"b", "a"}, {"c", "a"}}));
+  EXPECT_EQ(all_rows().size(), 8u);
+  EXPECT_EQ(run_sweep(
+                later, o, [](const RunSpec&) -> std::string { throw 1; }, log)
+                .relabelled,
+            0u);
+  EXPECT_EQ(all_rows().size(), 8u);
+}
+
+// Shard files are merged into rows.jsonl: rows of keys it lacks and rows that give a key another
+// baseline (a relabelled resume), in run order; rows it already holds are not copied twice, and
+// the shard files go.
+TEST_F(RunnerTest, MergingShardsAddsNewKeysAndNewBaselinesOnce) {
+  const fs::path out = dir_ / "out";
+  fs::create_directories(out);
+  auto row = [](const std::string& key, int index, const char* baseline) {
+    nlohmann::json r{{"key", key}, {"run_index", index}};
+    r["baseline"] = baseline ? nlohmann::json(baseline) : nlohmann::json(nullptr);
+    return r.dump() + "\n";
+  };
+  std::ofstream(out / "rows.jsonl") << row("k1", 1, "a") + row("k2", 2, nullptr);
+  std::ofstream(out / "rows.shard-0-of-2.jsonl") << row("k4", 4, "a") + row("k1", 1, "a");
+  std::ofstream(out / "rows.shard-1-of-2.jsonl")
+      << row("k2", 2, nullptr) + row("k3", 3, "b") + row("k1", 1, "c");
+  EXPECT_EQ(merge_shards(out.string()), 3u);
+  EXPECT_EQ(row_files(out.string()), std::vector<std::string>{(out / "rows.jsonl").string()});
+  std::vector<std::string> keys;
+  for (const auto& r : read_rows((out / "rows.jsonl").string()))
+    keys.push_back(r["key"].get<std::string>() + ":" + r["baseline"].dump());
+  EXPECT_EQ(keys,
+            (std::vector<std::string>{"k1:\"a\"", "k2:null", "k1:\"c\"", "k3:\"b\"", "k4:\"a\""}));
+  EXPECT_EQ(recorded_rows(out.string()).at("k1")["baseline"], "c");
 }
 
 TEST_F(RunnerTest, RowsWithInvalidUtf8AreWrittenNotThrown) {
