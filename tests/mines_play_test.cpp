@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "puzzles/mines/game.hpp"
 #include "puzzles/mines/position.hpp"
+#include "solvers/mines.hpp"
 #include "solvers/mines_endgame.hpp"
 #include "solvers/mines_probability.hpp"
 
@@ -67,11 +68,48 @@ TEST(MinesGame, BoardSpecsAndTheirErrors) {
   EXPECT_THROW(parse_board_spec("expert", "sfar", "30,0"), std::invalid_argument);
 }
 
+// Every brute-force oracle of these tests counts mines through Position::for_neighbours, as the
+// code under test does, so its neighbour sets are checked here by hand: a corner, an edge cell, an
+// interior cell, and a board one cell high (where rows must not wrap).
+TEST(MinesPosition, NeighboursAreTheEightAroundACellWithinTheBoard) {
+  Position p;
+  p.width = 4, p.height = 3;  // cells y * 4 + x
+  auto around = [&](const Position& q, int i) {
+    std::set<int> out;
+    q.for_neighbours(i, [&](int j) { EXPECT_TRUE(out.insert(j).second) << "twice: " << j; });
+    return out;
+  };
+  EXPECT_EQ(around(p, 0), (std::set<int>{1, 4, 5}));
+  EXPECT_EQ(around(p, 3), (std::set<int>{2, 6, 7}));
+  EXPECT_EQ(around(p, 4), (std::set<int>{0, 1, 5, 8, 9}));
+  EXPECT_EQ(around(p, 5), (std::set<int>{0, 1, 2, 4, 6, 8, 9, 10}));
+  EXPECT_EQ(around(p, 11), (std::set<int>{6, 7, 10}));
+  Position row;
+  row.width = 5, row.height = 1;
+  EXPECT_EQ(around(row, 0), (std::set<int>{1}));
+  EXPECT_EQ(around(row, 4), (std::set<int>{3}));
+  EXPECT_EQ(around(row, 2), (std::set<int>{1, 3}));
+}
+
 TEST(MinesGame, MbfRoundTripsAndRejectsBadFiles) {
   const BoardSpec spec = parse_board_spec("expert", "sfar", "");
   const Layout l = deal(spec, 1, 2);
   const std::string bytes = to_mbf(l);
-  EXPECT_EQ(bytes.size(), 4u + 2 * 99);
+  ASSERT_EQ(bytes.size(), 4u + 2 * 99);
+  // The format read off the bytes themselves: width, height, the mine count in two bytes (high
+  // first), then x, y of each mine; not only a round trip, which a bug on both sides would pass.
+  EXPECT_EQ(static_cast<uint8_t>(bytes[0]), 30);
+  EXPECT_EQ(static_cast<uint8_t>(bytes[1]), 16);
+  EXPECT_EQ(static_cast<uint8_t>(bytes[2]) * 256 + static_cast<uint8_t>(bytes[3]), 99);
+  std::set<int> listed;
+  for (size_t k = 4; k < bytes.size(); k += 2) {
+    const int x = static_cast<uint8_t>(bytes[k]), y = static_cast<uint8_t>(bytes[k + 1]);
+    ASSERT_LT(x, 30);
+    ASSERT_LT(y, 16);
+    EXPECT_TRUE(l.mine[y * 30 + x]) << x << "," << y;
+    listed.insert(y * 30 + x);
+  }
+  EXPECT_EQ(listed.size(), 99u);
   const Layout back = from_mbf(bytes, "b.mbf");
   EXPECT_EQ(back.width, 30);
   EXPECT_EQ(back.mine, l.mine);
@@ -98,6 +136,8 @@ TEST(MinesGame, ARecordReplaysToItsOutcome) {
     }
     EXPECT_EQ(replay.won(), r.won) << g;
     EXPECT_EQ(replay.lost(), !r.won) << g;
+    // And by replay_record, whose flood fill and win test share no code with Game's.
+    EXPECT_EQ(replay_record(spec, l, r), "") << g;
     wins += r.won;
   }
   EXPECT_GT(wins, 50);
@@ -118,6 +158,8 @@ void expect_thread_independent(const BoardSpec& spec, const Strategy& strategy, 
   std::vector<GameRecord> one, two;
   const PlaySummary a = play_games(spec, strategy, 5, games, 1, &one);
   const PlaySummary b = play_games(spec, strategy, 5, games, 2, &two);
+  ASSERT_EQ(one.size(), static_cast<size_t>(games));
+  ASSERT_EQ(a.by_element.size(), kGuessKinds.size());
   EXPECT_EQ(a.wins, b.wins);
   EXPECT_EQ(a.guesses_per_game, b.guesses_per_game);
   ASSERT_EQ(one.size(), two.size());
@@ -139,6 +181,7 @@ TEST(MinesPlay, EveryLostGameIsTalliedUnderTheGuessThatLostIt) {
     strong.lookahead = 1;
     std::vector<GameRecord> records;
     const PlaySummary s = play_games(spec, strong, 3, 200, 2, &records);
+    ASSERT_EQ(records.size(), 200u);
     ASSERT_EQ(s.by_element.size(), kGuessKinds.size());
     std::map<std::string, int64_t> guesses, losses;
     std::map<std::string, double> risk;
@@ -155,6 +198,9 @@ TEST(MinesPlay, EveryLostGameIsTalliedUnderTheGuessThatLostIt) {
       }
       if (!r.won) {
         ASSERT_FALSE(r.guess_log.empty()) << "a game lost without a guess";
+        // The last guess lost it: it is the last click, and a mine of the dealt layout.
+        EXPECT_EQ(r.guess_log.back().cell, r.clicks.back());
+        EXPECT_TRUE(deal(spec, 3, r.index).mine[r.clicks.back()]) << r.index;
         ++losses[r.guess_log.back().why];
       }
     }
@@ -179,11 +225,30 @@ TEST(MinesPlay, EveryLostGameIsTalliedUnderTheGuessThatLostIt) {
 // cell still unknown there, and the position one whose exact probabilities give the guess's risk.
 TEST(MinesPlay, TheWatchSeesEveryGuessInItsPosition) {
   const BoardSpec spec = parse_board_spec("intermediate", "sfar", "");
+  size_t guesses = 0;
   for (uint64_t g = 0; g < 20; ++g) {
     std::vector<Guess> seen;
-    const GameRecord r = play_game(
-        spec, deal(spec, 4, g), Strategy{}, g, [&](const Position& v, const Guess& guess) {
+    const Layout layout = deal(spec, 4, g);
+    const GameRecord r =
+        play_game(spec, layout, Strategy{}, g, [&](const Position& v, const Guess& guess) {
           ASSERT_EQ(v.cells[guess.cell], kUnknown);
+          // The position is the game's: each digit counts the layout's mines around it (by its
+          // own neighbour loop), and each flag is a mine.
+          for (int c = 0; c < v.width * v.height; ++c) {
+            if (v.cells[c] == kFlag) {
+              EXPECT_TRUE(layout.mine[c]) << c;
+            }
+            if (v.cells[c] < 0) continue;
+            int around = 0;
+            for (int dy = -1; dy <= 1; ++dy)
+              for (int dx = -1; dx <= 1; ++dx) {
+                const int x = c % v.width + dx, y = c / v.width + dy;
+                if ((dx || dy) && x >= 0 && y >= 0 && x < v.width && y < v.height)
+                  around += layout.mine[y * v.width + x];
+              }
+            EXPECT_FALSE(layout.mine[c]) << c;
+            EXPECT_EQ(v.cells[c], around) << c;
+          }
           const Probabilities a = mine_probabilities(v, Strategy{}.rules);
           EXPECT_NEAR(a.mine[guess.cell], guess.risk, 1e-12);
           EXPECT_NEAR(a.layouts_log10, guess.log10_layouts, 1e-9);
@@ -191,7 +256,9 @@ TEST(MinesPlay, TheWatchSeesEveryGuessInItsPosition) {
         });
     ASSERT_EQ(seen.size(), r.guess_log.size());
     for (size_t k = 0; k < seen.size(); ++k) EXPECT_EQ(seen[k].cell, r.guess_log[k].cell);
+    guesses += seen.size();
   }
+  EXPECT_GT(guesses, 0u);  // 20 intermediate games always guess somewhere
 }
 
 TEST(MinesPlay, TheStrongModeGetsALargerEndgameBudgetUnlessOneIsGiven) {
@@ -514,6 +581,7 @@ TEST(MinesLookahead, ADeadCellIsGuessedOnlyWhenEveryCellIsDead) {
     strategy.endgame = false;
     strategy.fifty_fifty = false;
     const Guess g = choose_guess(p, strategy);
+    ASSERT_EQ(p.cells[g.cell], kUnknown) << format_position(p);  // dead[] is false off the unknown
     EXPECT_FALSE(dead[g.cell]) << format_position(p) << "cell " << g.cell;
     strategy.dead_last = false;
     dead_chosen_without += dead[choose_guess(p, strategy).cell];
