@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -111,6 +112,28 @@ TEST(FutoshikiGenerate, SameOptionsSameText) {
   }
 }
 
+// Solving with the rules of grade_names() up to `grade` needs no branching (one node); without
+// `grade` itself, when it is not the first, it does.
+void expect_root_solved_only_with(const Instance& in, const std::string& grade,
+                                  const std::string& what) {
+  const std::vector<std::string>& names = grade_names();
+  const auto at = std::find(names.begin(), names.end(), grade);
+  ASSERT_NE(at, names.end()) << grade;
+  auto nodes_with = [&](std::vector<std::string>::const_iterator end) {
+    std::string rules;
+    for (auto it = names.begin(); it != end; ++it) rules += (rules.empty() ? "" : ",") + *it;
+    Options o;
+    o.set("rules", rules);
+    const Result r = solve(in, o);
+    EXPECT_EQ(r.status, Status::solved) << what;
+    return r.counter("nodes");
+  };
+  EXPECT_EQ(nodes_with(at + 1), 1) << what << " with the rules up to " << grade;
+  if (at != names.begin()) {
+    EXPECT_GT(nodes_with(at), 1) << what << " without " << grade;
+  }
+}
+
 TEST(FutoshikiGenerate, GradeRequestsAreHonoured) {
   const std::vector<std::string>& names = grade_names();
   ASSERT_GE(names.size(), 3u);
@@ -124,6 +147,11 @@ TEST(FutoshikiGenerate, GradeRequestsAreHonoured) {
         EXPECT_EQ(a.solutions, 1);
         EXPECT_EQ(grade_of(a), grade) << "n=" << n << " seed=" << seed;
         EXPECT_EQ(g.grade, grade);
+        // The grade by another route than the generator's own analysis: the solver with the
+        // rules up to the grade decides the puzzle at the root, and without the grade's own rule
+        // it must branch.
+        expect_root_solved_only_with(g.instance, grade,
+                                     "n=" + std::to_string(n) + " seed=" + std::to_string(seed));
       }
 }
 

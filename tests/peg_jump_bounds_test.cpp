@@ -248,7 +248,15 @@ TEST(PegJumpBounds, InfeasibleAndTimeLimit) {
   EXPECT_TRUE(q.feasible);
   EXPECT_FALSE(q.complete);
   ASSERT_EQ(q.R.size(), 76u);
-  for (int v : q.R) EXPECT_LE(v, 31);
+  // Cut short, the bounds must stay upper bounds: at least the exact ones (a computation cut
+  // short once left every R(J) at 0), and no more than the 31 jumps of the whole game.
+  const JumpBounds exact = compute_jump_bounds(english_central(), {});
+  ASSERT_TRUE(exact.complete);
+  ASSERT_EQ(exact.R.size(), 76u);
+  for (size_t j = 0; j < q.R.size(); ++j) {
+    EXPECT_GE(q.R[j], exact.R[j]) << j;
+    EXPECT_LE(q.R[j], 31) << j;
+  }
 }
 
 TEST(PegJumpBounds, WritesFeasibilityLp) {

@@ -16,6 +16,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <unordered_set>
 #include <vector>
 
@@ -222,6 +223,41 @@ void expect_both_kinds(const Tally& t) {
   ::testing::Test::RecordProperty("unsolvable", t.unsolvable);
   EXPECT_GE(t.solvable, 20) << "the generator must make solvable instances";
   EXPECT_GE(t.unsolvable, 20) << "the generator must make unsolvable instances";
+}
+
+// Every oracle of these tests moves by Board::jumps(), so the list is checked here against the
+// geometry, worked out from the mask alone: holes numbered in row-major order, and a jump from
+// each hole over an orthogonal neighbour hole to the hole beyond. A jump missing from the list
+// would make the oracle and the solver agree on a wrong "no solution".
+TEST(PegSearch, TheJumpListIsEveryLineOfThreeHoles) {
+  std::mt19937 rng(23);
+  std::uniform_int_distribution<int> side(1, 7);
+  int jumps_seen = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int rows = side(rng), cols = side(rng);
+    std::vector<uint8_t> mask(rows * cols);
+    for (auto& v : mask) v = rng() % 4 != 0;
+    std::vector<int> number(mask.size(), -1);
+    int holes = 0;
+    for (size_t cell = 0; cell < mask.size(); ++cell)
+      if (mask[cell]) number[cell] = holes++;
+    if (holes == 0) continue;
+    const Board b(rows, cols, mask);
+    std::set<std::tuple<int, int, int>> expected, listed;
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c)
+        for (const auto& [dr, dc] : {std::pair{-1, 0}, {0, 1}, {1, 0}, {0, -1}}) {
+          const int r2 = r + 2 * dr, c2 = c + 2 * dc;
+          if (r2 < 0 || c2 < 0 || r2 >= rows || c2 >= cols) continue;
+          const int from = number[r * cols + c], over = number[(r + dr) * cols + c + dc],
+                    to = number[r2 * cols + c2];
+          if (from >= 0 && over >= 0 && to >= 0) expected.insert({from, over, to});
+        }
+    for (const auto& j : b.jumps()) EXPECT_TRUE(listed.insert({j.from, j.over, j.to}).second);
+    EXPECT_EQ(listed, expected) << rows << "x" << cols << " trial " << trial;
+    jumps_seen += static_cast<int>(expected.size());
+  }
+  EXPECT_GT(jumps_seen, 1000);
 }
 
 TEST(PegSearch, OracleAgreesWithItselfOnHandInstances) {

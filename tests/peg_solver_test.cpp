@@ -292,6 +292,9 @@ TEST(PegSolver, BoundsCutShortByTimeStillNeverCutSolutions) {
   const auto b = bs::ilp::compute_jump_bounds(in, opt);
   const auto exact = bs::ilp::compute_jump_bounds(in, {});
   ASSERT_TRUE(exact.complete);
+  ASSERT_FALSE(b.complete) << "the time limit of 0 must cut the computation short";
+  ASSERT_EQ(b.R.size(), exact.R.size());
+  ASSERT_FALSE(b.R.empty());
   for (size_t j = 0; j < b.R.size(); ++j) EXPECT_GE(b.R[j], exact.R[j]);
 }
 
