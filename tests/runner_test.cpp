@@ -248,7 +248,16 @@ TEST_F(RunnerTest, RowsWithInvalidUtf8AreWrittenNotThrown) {
   EXPECT_EQ(run_sweep(c, o, body, log).done, 2u);
   const auto rows = all_rows();
   ASSERT_EQ(rows.size(), 2u);
-  EXPECT_EQ(rows[0]["status"], "crash");
+  for (const auto& row : rows) {
+    EXPECT_EQ(row["status"], "crash");
+    // The stderr tail reaches the row: the valid characters kept, the cut one replaced (U+FFFD).
+    ASSERT_TRUE(row.contains("error")) << row.dump();
+    const std::string error = row["error"].get<std::string>();
+    EXPECT_NE(error.find("\xc3\xa9\xc3\xa9 a tail cut in the middle of a character"),
+              std::string::npos)
+        << error;
+    EXPECT_NE(error.find("\xef\xbf\xbd"), std::string::npos) << error;
+  }
 }
 
 TEST_F(RunnerTest, GeneratorSpecsBecomeInstanceFiles) {
