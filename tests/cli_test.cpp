@@ -237,8 +237,10 @@ TEST(Cli, RunRefusesABadConfigBeforeAnythingRuns) {
   const auto bad =
       write_temp("bad.toml", "puzzle = \"peg\"\ninstances = [\"" + peg("lab_fig1.txt") +
                                  "\"]\noutput = \"" + out + "\"\n[configs.a]\nspawn-depth = 99\n");
+  std::filesystem::remove_all(out);
   expect_located_error(run("run " + bad), bad, 5, 15);
   EXPECT_NE(run("run " + bad).err.find("configs.a.spawn-depth"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(out)) << "the bad config made its output directory";
 
   const auto good =
       write_temp("good.toml", "puzzle = \"peg\"\ninstances = [\"" + peg("lab_fig1.txt") +

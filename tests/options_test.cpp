@@ -27,6 +27,11 @@ TEST(Options, RejectsUnknownBadAndOutOfRange) {
   EXPECT_THROW(o.set("time-limit", "1e400"), std::invalid_argument);   // overflows a double
   EXPECT_THROW(o.set("time-limit", "1e-320"), std::invalid_argument);  // underflows
   EXPECT_THROW(o.set("time-limit", "inf"), std::invalid_argument);
+  // The limits themselves are accepted: an off-by-one maximum would refuse them.
+  EXPECT_NO_THROW(o.set("spawn-depth", "12"));
+  EXPECT_NO_THROW(o.set("threads", "0"));
+  EXPECT_NO_THROW(o.set("threads", "1024"));
+  EXPECT_THROW(o.set("threads", "1025"), std::invalid_argument);
 }
 
 TEST(Options, RealsAreStoredCanonically) {
@@ -35,6 +40,14 @@ TEST(Options, RealsAreStoredCanonically) {
   EXPECT_TRUE(o.non_default().empty()) << "10.0 is the default 10";
   o.set("time-limit", "0.05");
   EXPECT_DOUBLE_EQ(o.real("time-limit"), 0.05);
+  // The stored text, which config hashes are made of, is the same however the value is written.
+  ASSERT_EQ(o.non_default().size(), 1u);
+  EXPECT_EQ(o.non_default()[0].second, "0.05");
+  for (const char* same : {"0.050", "5e-2", "0.0500000"}) {
+    bs::Options p;
+    p.set("time-limit", same);
+    EXPECT_EQ(p.non_default(), o.non_default()) << same;
+  }
 }
 
 TEST(Rules, SelectionByNameCheapestFirst) {
