@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <numeric>
+#include <thread>
 
 #include "search/transposition_table.hpp"
 
@@ -145,6 +147,22 @@ TEST(DfsParallel, ExternalCancelFiresAndSaysSo) {
   cfg.limits.cancel = &cancel;
   const auto out = bs::search::depth_first(Queens{14}, Queens::State{}, cfg);
   EXPECT_EQ(out.stop, bs::StopReason::cancelled);
+  // Raised by another thread while the search runs: the 365,596 solutions of 14 queens take
+  // seconds to count, the cancel comes after 20 ms, and the search stops soon after it.
+  cancel = false;
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    cancel = true;
+  });
+  const auto start = std::chrono::steady_clock::now();
+  const auto mid = bs::search::depth_first(Queens{14}, Queens::State{}, cfg);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  canceller.join();
+  EXPECT_EQ(mid.stop, bs::StopReason::cancelled);
+  EXPECT_GT(mid.stats.nodes, 0u);
+  EXPECT_LT(mid.solutions, 365596u);
+  EXPECT_LT(seconds, 5.0);
 }
 
 TEST(Stopper, FirstReasonWins) {
