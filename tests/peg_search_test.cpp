@@ -311,14 +311,17 @@ TEST(PegSearch, EachRuleAloneAgreesWithBruteForce) {
 TEST(PegSearch, RestartsWithoutReverseOrSymmetryAgreeWithBruteForce) {
   // Restarts on both sides and on one side (without reversal). Symmetry off with the deep
   // backward set, and small growth, for good measure.
-  run_random(kSeed + 2, 100,
-             options_with({{"symmetry", "false"},
-                           {"restart-nodes", "3"},
-                           {"restart-growth", "1"},
-                           {"backward", "1000000"},
-                           {"hash", "1"}}));
-  run_random(kSeed + 2, 100,
-             options_with({{"reverse", "false"}, {"backward", "1000000"}, {"hash", "1"}}));
+  for (const bs::Options& o :
+       {options_with({{"symmetry", "false"},
+                      {"restart-nodes", "3"},
+                      {"restart-growth", "1"},
+                      {"backward", "1000000"},
+                      {"hash", "1"}}),
+        options_with({{"reverse", "false"}, {"backward", "1000000"}, {"hash", "1"}})}) {
+    const Tally t = run_random(kSeed + 2, 100, o);
+    EXPECT_GE(t.solvable, 5);  // both answers come up, or the sample tests only one
+    EXPECT_GE(t.unsolvable, 5);
+  }
 }
 
 TEST(PegSearch, NodeLimitsGiveUnknownNeverAWrongAnswer) {
@@ -445,12 +448,14 @@ TEST(PegSearchParallel, AgreesWithBruteForce) {
 }
 
 TEST(PegSearchParallel, ManyRestartsDeepBackwardAgreeWithBruteForce) {
-  run_random(kSeed + 3, 60,
-             options_with({{"threads", "2"},
-                           {"spawn-depth", "2"},
-                           {"backward", "1000000"},
-                           {"restart-nodes", "1"},
-                           {"hash", "4"}}));
+  const Tally t = run_random(kSeed + 3, 60,
+                             options_with({{"threads", "2"},
+                                           {"spawn-depth", "2"},
+                                           {"backward", "1000000"},
+                                           {"restart-nodes", "1"},
+                                           {"hash", "4"}}));
+  EXPECT_GE(t.solvable, 5);
+  EXPECT_GE(t.unsolvable, 5);
 }
 
 // ---- symmetric instances: the canonical-key path ----
