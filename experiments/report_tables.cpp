@@ -104,8 +104,8 @@ Table summary_table(const Analysis& a) {
   if (baseline)
     t.caption.append(" speedup: SGM time of the baseline '")
         .append(a.baseline)
-        .append(others.empty() ? "" : "' (" + others + ")")
-        .append(others.empty() ? "'" : "")
+        .append("'")
+        .append(others.empty() ? "" : " (" + others + ")")
         .append(" over this one's at the same thread count, on the instances both answered.");
   t.caption.append(" Bold: best in its column.");
   return t;
