@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "tests/test_support.hpp"
 
@@ -66,7 +67,20 @@ TEST(FutoshikiCli, GameIdsSolveLikeSeedFiles) {
   const CliRun a = run("solve futoshiki " + shipped("fut_09_tricky_2.sgtid") + " --json");
   const CliRun b = run("solve futoshiki " + shipped("fut_09_tricky_2.txt") + " --json");
   ASSERT_EQ(a.code, 0) << a.err;
+  ASSERT_EQ(b.code, 0) << b.err;
   EXPECT_EQ(nlohmann::json::parse(a.out)["solution"], nlohmann::json::parse(b.out)["solution"]);
+  // And both are the grid shipped beside the puzzle (Simon Tatham's own solution).
+  nlohmann::json sol = nlohmann::json::array();
+  std::istringstream rows(slurp(shipped("fut_09_tricky_2.sol")));
+  for (std::string line; std::getline(rows, line);) {
+    if (line.empty()) continue;
+    std::istringstream cells(line);
+    nlohmann::json row = nlohmann::json::array();
+    for (int v; cells >> v;) row.push_back(v);
+    sol.push_back(row);
+  }
+  ASSERT_EQ(sol.size(), 9u);
+  EXPECT_EQ(nlohmann::json::parse(a.out)["solution"], sol);
 }
 
 TEST(FutoshikiCli, VerifyChecksGridsJsonResultsAndCertificates) {
