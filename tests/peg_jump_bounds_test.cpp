@@ -12,6 +12,7 @@
 #include <optional>
 #include <random>
 
+#include "puzzles/peg/format.hpp"
 #include "puzzles/peg/symmetry.hpp"
 
 namespace bs::ilp {
@@ -227,6 +228,21 @@ TEST(PegJumpBounds, EnglishCentralGame) {
   // more often than the whole game.
   EXPECT_LE(*std::max_element(r.R.begin(), r.R.end()), 31);
   EXPECT_GE(sum, 31);
+  // A real game makes each jump at most R(J) times: the 31-jump solution shipped in
+  // tests/peg_verify_test.cpp (found outside the toolkit), counted jump by jump.
+  const auto game = peg::parse_jumps(
+      "1 3 S\n2 1 E\n0 2 S\n0 4 W\n2 3 W\n2 0 E\n2 4 N\n2 6 W\n3 2 N\n0 2 S\n3 0 E\n3 2 N\n"
+      "3 4 N\n0 4 S\n3 6 W\n3 4 N\n5 2 N\n4 0 E\n4 2 N\n1 2 S\n3 2 E\n4 4 N\n1 4 S\n4 6 W\n"
+      "4 3 E\n6 4 N\n3 4 S\n6 2 E\n6 4 N\n4 5 W\n5 3 N\n",
+      "english.sol");
+  ASSERT_EQ(game.size(), 31u);
+  std::vector<int> made(76, 0);
+  for (const auto& rc : game) {
+    const int j = inst.board.jump_index(rc);
+    ASSERT_GE(j, 0);
+    ++made[j];
+  }
+  for (int j = 0; j < 76; ++j) EXPECT_LE(made[j], r.R[j]) << "jump " << j;
 
   // Without symmetry (one IP per open jump) the answer must not change.
   JumpBoundsOptions plain = opt;
