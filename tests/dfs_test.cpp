@@ -91,6 +91,47 @@ TEST(DfsParallel, FirstSolutionIsTheSerialOne) {
   }
 }
 
+// Binary strings of length `depth`, built bit by bit, 0 tried first. The goals are the last leaf
+// of the 0-subtree (0111...1) and every leaf of the 1-subtree. So the serial DFS's first solution
+// sits at the very end of the first half of the tree, while a second thread reaches a goal of the
+// second half at its first leaf, long before. Queens cannot show an engine that returns the first
+// solution found instead of the first in DFS order: there the first subtree usually wins anyway.
+struct LateFirstGoal {
+  int depth;
+  using Move = int;
+  struct State {
+    std::vector<int> bits;
+  };
+  bool is_goal(const State& s) const {
+    if (static_cast<int>(s.bits.size()) != depth) return false;
+    return s.bits[0] == 1 || std::all_of(s.bits.begin() + 1, s.bits.end(), [](int b) { return b; });
+  }
+  bool prune(const State&, Stats&) const { return false; }
+  void moves(const State& s, std::vector<Move>& out) const {
+    if (static_cast<int>(s.bits.size()) < depth) out.insert(out.end(), {0, 1});
+  }
+  void apply(State& s, Move m) const { s.bits.push_back(m); }
+  void undo(State& s, Move) const { s.bits.pop_back(); }
+};
+
+TEST(DfsParallel, FirstSolutionInDfsOrderNotTheFirstFound) {
+  const int depth = 18;  // 2^17 leaves before the serial DFS's first goal
+  std::vector<int> first(depth, 1);
+  first[0] = 0;
+  const auto serial = bs::search::depth_first(LateFirstGoal{depth}, LateFirstGoal::State{}, {});
+  ASSERT_TRUE(serial.found);
+  ASSERT_EQ(serial.path, first);
+  for (int spawn = 1; spawn <= 4; ++spawn) {
+    DfsConfig par;
+    par.threads = 2;
+    par.spawn_depth = spawn;
+    const auto out = bs::search::depth_first(LateFirstGoal{depth}, LateFirstGoal::State{}, par);
+    ASSERT_TRUE(out.found);
+    EXPECT_EQ(out.path, first) << "spawn_depth=" << spawn;
+    EXPECT_EQ(out.stop, bs::StopReason::solution);
+  }
+}
+
 TEST(DfsParallel, CountLimitStopsAtTheLimit) {
   DfsConfig cfg;
   cfg.count = true;
