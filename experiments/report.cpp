@@ -17,6 +17,7 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 #include "core/error.hpp"
 #include "experiments/rows.hpp"
@@ -77,6 +78,9 @@ Row parse_row(const std::string& file, int line, const nlohmann::json& j) {
     r.repetition = it->get<int>();
   if (const auto it = j.find("seed"); it != j.end() && it->is_number_integer())
     r.seed = it->get<int64_t>();
+  if (const auto it = j.find("run_index");
+      it != j.end() && it->is_number_integer() && it->get<int64_t>() >= 0)
+    r.run_index = it->get<int64_t>();
   if (const auto it = j.find("outcomes"); it != j.end()) r.outcomes = f.text("outcomes");
   r.time_limit = f.number("time_limit");
   if (const auto it = j.find("baseline"); it != j.end() && !it->is_null())
@@ -268,6 +272,12 @@ std::vector<Row> read_rows(const std::string& dir) {
 Analysis analyse(std::vector<Row> rows, const std::string& baseline) {
   Analysis a;
   a.rows = std::move(rows);
+  // Keys are unique after read_rows, so (run_index, key) is a total order: the report no longer
+  // depends on which shard file a run's row landed in, or in what order the files were merged.
+  if (std::all_of(a.rows.begin(), a.rows.end(), [](const Row& r) { return r.run_index >= 0; }))
+    std::sort(a.rows.begin(), a.rows.end(), [](const Row& x, const Row& y) {
+      return std::tie(x.run_index, x.key) < std::tie(y.run_index, y.key);
+    });
   std::vector<std::string> configs;
   std::set<int> threads;
   for (const Row& r : a.rows) {

@@ -37,6 +37,7 @@ struct Row {
   std::string outcomes;  // which games were won (core/outcomes.hpp), for paired comparisons
   int64_t seed = 0;
   int repetition = 0;
+  int64_t run_index = -1;  // the run's place in its sweep's plan; -1 when the row has none
 };
 
 // Solved and infeasible are both decided answers; every other status is a run that gave none.
@@ -84,8 +85,8 @@ struct Analysis {
   std::vector<Row> rows;
   std::string baseline;  // the config most groups are compared with; empty when there is none
   double max_wall = 0;
-  std::vector<int> thread_counts;  // distinct, ascending
-  std::vector<Group> groups;       // configs in order of first appearance, threads ascending
+  std::vector<int> thread_counts;              // distinct, ascending
+  std::vector<Group> groups;                   // configs in run order, threads ascending
   std::vector<ThreadSpeedup> thread_speedups;  // empty with a single thread count
   std::vector<Contradiction> contradictions;
 
@@ -96,6 +97,9 @@ struct Analysis {
   double median_time(const std::vector<size_t>& runs) const;
 };
 
+// The rows are first put in run order (run_index, then key) when every row has a run_index, so
+// that the same runs give the same report however they were split across files or shards;
+// otherwise they keep their order, and configs and instances come in order of first appearance.
 // `baseline` names the baseline of every config; empty takes, per config, the one its rows name
 // (a config may name its own). Throws std::invalid_argument when a baseline is no config of the
 // rows, or when the rows of a config disagree on theirs.

@@ -468,6 +468,35 @@ TEST(ReportOutput, SameRowsGiveByteIdenticalFiles) {
     EXPECT_TRUE(first.count(name)) << name;
 }
 
+// A distributed sweep's rows reach the report split across shard files, in whatever order the
+// ranks finished: with run indices, the report is the same as from one file in plan order. Here
+// the later configs' rows come first, in reverse, and split over two files.
+TEST(ReportOutput, RunOrderNotFileOrderSetsTheLayout) {
+  std::vector<json> rows = two_configs();
+  rows.push_back(with(row("i1", "base", "solved", 0.5), "threads", 2));
+  rows.push_back(with(row("i1", "fast", "solved", 0.25), "threads", 2));
+  for (size_t i = 0; i < rows.size(); ++i) rows[i]["run_index"] = i;
+  const auto report_of = [](const std::vector<std::vector<json>>& files) {
+    const ScratchDir scratch;
+    const std::string dir = scratch;
+    for (size_t f = 0; f < files.size(); ++f)
+      write_rows(dir, "rows.shard-" + std::to_string(f) + ".jsonl", files[f]);
+    std::ostringstream warn;
+    std::map<std::string, std::string> files_out{
+        {"stdout", bs::report::write_report(dir, "base", warn)}};
+    for (const auto& e : fs::directory_iterator(fs::path(dir) / "report"))
+      if (e.path().extension() != ".pdf") files_out[e.path().filename().string()] = slurp(e.path());
+    return files_out;
+  };
+  const auto in_order = report_of({rows});
+  std::vector<json> late(rows.rbegin(), rows.rbegin() + 4), early(rows.rbegin() + 4, rows.rend());
+  const auto shuffled = report_of({late, early});
+  EXPECT_EQ(in_order, shuffled);
+  // The layout is the plan's: base before fast, whatever came first in the files.
+  const auto summary = in_order.at("summary.md");
+  EXPECT_LT(summary.find("| base"), summary.find("| fast"));
+}
+
 TEST(ReportOutput, PdflatexCompilesTheReport) {
   if (!have_or_skip("pdflatex", "BS_REQUIRE_PDFLATEX")) {
     if (!HasFailure()) GTEST_SKIP() << "pdflatex is not on PATH";
