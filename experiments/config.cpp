@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <system_error>
 
 #include "core/error.hpp"
 #include "heuristics/rule.hpp"
@@ -134,6 +135,13 @@ bool has_glob(const std::string& s) {
   return s.find_first_of("*?[") != std::string::npos;
 }
 
+// Whether `path` names a regular file. A name the system refuses (too long, a loop of links, no
+// permission) is no file either: the throwing overload would turn a typo into an internal error.
+bool is_file(const std::string& path) {
+  std::error_code ec;
+  return fs::is_regular_file(path, ec);
+}
+
 std::vector<std::string> resolve_instance(const Config& c, const toml::node& n,
                                           const std::string& pattern) {
   std::vector<std::string> files;
@@ -142,12 +150,11 @@ std::vector<std::string> resolve_instance(const Config& c, const toml::node& n,
     const int rc = glob(pattern.c_str(), 0, nullptr, &g);
     if (rc == 0)
       for (size_t i = 0; i < g.gl_pathc; ++i)
-        if (fs::is_regular_file(g.gl_pathv[i])) files.emplace_back(g.gl_pathv[i]);
+        if (is_file(g.gl_pathv[i])) files.emplace_back(g.gl_pathv[i]);
     globfree(&g);
     if (files.empty()) fail(c, n.source(), "instances", "'" + pattern + "' matches no file");
   } else {
-    if (!fs::is_regular_file(pattern))
-      fail(c, n.source(), "instances", "no file '" + pattern + "'");
+    if (!is_file(pattern)) fail(c, n.source(), "instances", "no file '" + pattern + "'");
     files.push_back(pattern);
   }
   return files;
@@ -171,13 +178,15 @@ std::vector<std::string> generate_instances(const Config& c, const toml::table& 
     fail(c, t.source(), where, e.located());
   }
   const fs::path dir = fs::path(c.output) / "instances";
-  fs::create_directories(dir);
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) fail(c, t.source(), where, "cannot make '" + dir.string() + "': " + ec.message());
   std::vector<std::string> files;
   for (const auto& g : made) {
     const fs::path p = dir / (g.name + ".txt");
     // Rewritten only when different, so a resumed sweep sees the very files it started with.
     std::string old;
-    if (fs::exists(p)) old = read_file(p.string());
+    if (is_file(p.string())) old = read_file(p.string());
     if (old != g.text) {
       // Written aside and renamed into place, so that a shard or rank reading the file at this
       // moment sees the old text or the new one, never a half.
@@ -187,7 +196,10 @@ std::vector<std::string> generate_instances(const Config& c, const toml::table& 
         out << g.text;
         if (!out) throw InputError(p.string(), 0, 0, "cannot write a generated instance");
       }
-      fs::rename(tmp, p);
+      std::error_code ec;
+      fs::rename(tmp, p, ec);
+      if (ec)
+        throw InputError(p.string(), 0, 0, "cannot write a generated instance: " + ec.message());
     }
     files.push_back(p.string());
   }

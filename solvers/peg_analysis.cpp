@@ -8,6 +8,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <system_error>
 
 #include "core/error.hpp"
 #include "puzzles/peg/position_class.hpp"
@@ -248,7 +249,9 @@ std::string analysis_svg(const BoardAnalysis& a, int start) {
 
 void write_analysis(const BoardAnalysis& a, const std::string& dir) {
   namespace fs = std::filesystem;
-  fs::create_directories(fs::path(dir) / "svg");
+  std::error_code ec;
+  fs::create_directories(fs::path(dir) / "svg", ec);
+  if (ec) throw InputError(dir, 0, 0, "cannot make the output directory: " + ec.message());
   auto write = [](const fs::path& path, const std::string& text) {
     std::ofstream out(path, std::ios::binary);
     if (!(out << text) || !out.flush()) throw InputError(path.string(), 0, 0, "cannot write");

@@ -260,6 +260,23 @@ TEST(Cli, RunRefusesABadConfigBeforeAnythingRuns) {
   std::filesystem::remove_all(out);
 }
 
+// `analyse` writes its tables where --out says, and a directory it cannot make is bad input (exit
+// 2, the directory named), not an internal error.
+TEST(Cli, AnalyseWritesItsTablesOrNamesTheDirectoryItCannotMake) {
+  const std::string out = testing::TempDir() + "/cli_analyse_" + std::to_string(getpid());
+  std::filesystem::remove_all(out);
+  const CliRun ok = run("analyse peg " + peg("rect_3x5_v00_f00.txt") + " --out " + out);
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  for (const char* f : {"table.md", "table.tex", "summary.json"})
+    EXPECT_TRUE(std::filesystem::is_regular_file(out + "/" + f)) << f;
+  const std::string blocked = out + "/table.md/sub";  // under a file: no directory can go there
+  const CliRun bad = run("analyse peg " + peg("rect_3x5_v00_f00.txt") + " --out " + blocked);
+  EXPECT_EQ(bad.code, 2) << bad.err;
+  EXPECT_EQ(bad.err.rfind(blocked + ": ", 0), 0u) << bad.err;
+  EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+  std::filesystem::remove_all(out);
+}
+
 }  // namespace
 
 namespace {

@@ -136,6 +136,11 @@ TEST_F(RunnerTest, ConfigErrorsNameFileLineAndKey) {
           .line(),
       2);
   EXPECT_EQ(config_error(write("p.toml", "puzzle = \"chess\"\n")).line(), 1);
+  // A name the system refuses (longer than NAME_MAX) is a missing file, not an internal error.
+  EXPECT_EQ(config_error(write("l.toml", "puzzle = \"peg\"\n\ninstances = [\"" +
+                                             std::string(5000, 'a') + "\"]\n"))
+                .line(),
+            3);
   EXPECT_EQ(config_error(write("s.toml", "puzzle = \"peg\"\n\nthreads = [1,\n")).line(), 3);
 }
 
