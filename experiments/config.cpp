@@ -325,7 +325,29 @@ Config load_config(const std::string& path) {
   if (files.empty())
     throw InputError(path, 1, 1, "key 'instances': no instances (give instances or [[generate]])");
   c.instances = std::move(files);
+
+  // The grid's size, in 128 bits: each factor is bounded, but not their product.
+  const unsigned __int128 runs = static_cast<unsigned __int128>(c.instances.size()) *
+                                 c.configs.size() * c.threads.size() * c.seeds.size() *
+                                 static_cast<uint64_t>(c.repetitions);
+  if (runs > kMaxRuns) {
+    const std::string count =
+        runs > UINT64_MAX ? "more than 2^64" : std::to_string(static_cast<uint64_t>(runs));
+    const std::string what = "the grid has " + count +
+                             " runs (instances x configs x threads x seeds x repetitions), "
+                             "more than the " +
+                             std::to_string(kMaxRuns) + " one config may hold: split the sweep";
+    for (const char* key : {"repetitions", "seeds", "threads", "instances"})
+      if (const toml::node* n = root.get(key)) fail(c, n->source(), key, what);
+    throw InputError(path, 1, 1, what);
+  }
   return c;
+}
+
+Options RunSpec::options() const {
+  Options o = *setting;
+  o.set("seed", std::to_string(seed));
+  return o;
 }
 
 std::string RunSpec::key() const {
@@ -338,7 +360,8 @@ std::vector<RunSpec> expand_runs(const Config& c) {
   for (const auto& instance : c.instances)
     for (const auto& sc : c.configs)
       for (int threads : c.threads) {
-        Options options;
+        auto setting = std::make_shared<Options>();
+        Options& options = *setting;
         for (const auto& [k, v] : sc.overrides) options.set(k, v);
         options.set("threads", std::to_string(threads));
         if (c.time_limit > 0) options.set("time-limit", real_text(c.time_limit));
@@ -362,8 +385,7 @@ std::vector<RunSpec> expand_runs(const Config& c) {
             r.seed = seed;
             r.repetition = rep;
             r.config_hash = hash;
-            r.options = options;
-            r.options.set("seed", std::to_string(seed));
+            r.setting = setting;
             runs.push_back(std::move(r));
           }
       }

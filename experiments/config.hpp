@@ -10,10 +10,12 @@
 // it.
 //
 // expand_runs turns a config into the grid of runs, in a fixed order (instance, config, threads,
-// seed, repetition), so that run i is the same run on every machine and in every shard.
+// seed, repetition), so that run i is the same run on every machine and in every shard. A grid of
+// more than kMaxRuns runs is an InputError of load_config.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -58,9 +60,17 @@ struct RunSpec {
   int64_t seed = 0;
   int repetition = 0;
   std::string config_hash;  // 16 hex digits over puzzle, options, threads and limits
-  Options options;          // everything the solver is called with
+  // The options of every run of this (instance, config, threads), shared: a full option table is
+  // kilobytes, and a million runs each with its own copy took 5 GB before the first one ran.
+  std::shared_ptr<const Options> setting;
+  Options options() const;  // everything the solver is called with: the setting and the seed
   std::string key() const;  // instance|config_hash|seed|repetition: what --resume matches
 };
+
+// The most runs one config may hold (instances x configs x threads x seeds x repetitions); a
+// larger grid is refused at load time, before it fills the memory. At a few milliseconds of fork
+// and exec per run, a million runs are hours of pure overhead: split such a sweep into configs.
+inline constexpr uint64_t kMaxRuns = 1000000;
 
 std::vector<RunSpec> expand_runs(const Config& config);
 

@@ -177,7 +177,7 @@ RunBody solver_body(const Config& config) {
   const PuzzleSolver* solver = find_puzzle(config.puzzle);
   return [solver](const RunSpec& run) {
     try {
-      return to_json(solver->solve_file(run.instance, run.options)).dump();
+      return to_json(solver->solve_file(run.instance, run.options())).dump();
     } catch (const InputError& e) {
       return nlohmann::json{{"error", e.located()}}.dump();
     }
@@ -263,7 +263,7 @@ nlohmann::json make_row(const Config& config, const RunSpec& run, const ChildOut
                      ? result["stats"]
                      : nlohmann::json::object();
   nlohmann::json options = nlohmann::json::object();
-  for (const auto& [k, v] : run.options.non_default()) options[k] = v;
+  for (const auto& [k, v] : run.options().non_default()) options[k] = v;
   row["options"] = options;
   row["git_commit"] = env.build.git_commit;
   row["git_dirty"] = env.build.git_dirty;

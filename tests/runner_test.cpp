@@ -117,6 +117,9 @@ TEST_F(RunnerTest, ConfigErrorsNameFileLineAndKey) {
       {"[configs.a]\nrules = \"all,-no-such-rule\"\n", "configs.a.rules", 5},
       {"seeds = [1, 2, 1]\n", "seeds", 4},
       {"threads = [2, 2]\n", "threads", 4},
+      // 2,000,000 runs: refused before the grid is built, at the repetitions key.
+      {"repetitions = 1000000\nseeds = [1, 2]\n", "repetitions", 4},
+      {"seeds = [1, 2]\nrepetitions = 1000000\n", "repetitions", 5},
   };
   for (const auto& c : cases) {
     const std::string path = config(c.text);
@@ -155,8 +158,8 @@ TEST_F(RunnerTest, GridHasEveryCombinationInAFixedOrderWithDistinctKeys) {
     EXPECT_EQ(runs[i].index, i);
     keys.insert(runs[i].key());
     hashes.insert(runs[i].config_hash);
-    EXPECT_EQ(runs[i].options.integer("threads"), runs[i].threads);
-    EXPECT_EQ(runs[i].options.integer("seed"), runs[i].seed);
+    EXPECT_EQ(runs[i].options().integer("threads"), runs[i].threads);
+    EXPECT_EQ(runs[i].options().integer("seed"), runs[i].seed);
   }
   EXPECT_EQ(keys.size(), runs.size());
   EXPECT_EQ(hashes.size(), 4u);  // configs x threads; seeds are not part of the hash
