@@ -127,9 +127,15 @@ size_t merge_shards(const std::string& dir) {
       fresh.push_back(std::move(row));
     }
   }
+  // A shard file may have been edited by hand: a run_index that is no integer sorts as 0 rather
+  // than throwing a type error from value().
+  const auto run_index = [](const nlohmann::json& row) -> int64_t {
+    const auto it = row.find("run_index");
+    return it != row.end() && it->is_number_integer() ? it->get<int64_t>() : 0;
+  };
   std::stable_sort(fresh.begin(), fresh.end(),
-                   [](const nlohmann::json& a, const nlohmann::json& b) {
-                     return a.value("run_index", 0) < b.value("run_index", 0);
+                   [&](const nlohmann::json& a, const nlohmann::json& b) {
+                     return run_index(a) < run_index(b);
                    });
   {
     RowFile out(merged);

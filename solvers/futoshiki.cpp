@@ -498,7 +498,10 @@ std::string verify_files(const std::string& instance_path, const std::string& so
   } catch (const nlohmann::json::exception&) {  // malformed, or a number past a double
     throw InputError(solution_path, 1, 1, "not valid JSON");
   }
-  const auto status = j.value("status", std::string());
+  // value() would throw a type error on a status that is no string: read it only if it is one.
+  const std::string status = j.contains("status") && j["status"].is_string()
+                                 ? j["status"].get<std::string>()
+                                 : std::string();
   if (status == "solved") {
     const auto& rows = j.contains("solution") ? j["solution"] : nlohmann::json();
     if (!rows.is_array() || static_cast<int>(rows.size()) != in.n)

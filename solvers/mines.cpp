@@ -155,7 +155,7 @@ std::string verify_files(const std::string& instance_path, const std::string& re
   } catch (const nlohmann::json::exception&) {  // malformed, or a number past a double
     throw InputError(result_path, 1, 1, "not valid JSON");
   }
-  const nlohmann::json a = j.value("analysis", nlohmann::json());
+  const nlohmann::json a = j.is_object() ? j.value("analysis", nlohmann::json()) : nlohmann::json();
   if (!a.is_object() || !a.contains("probability") || !a.contains("decided_by"))
     throw InputError(result_path, 1, 1,
                      "expected a `solve mines --json` result with an \"analysis\" object");
@@ -166,6 +166,7 @@ std::string verify_files(const std::string& instance_path, const std::string& re
   claim.stages = {"claimed"};
   const auto& prob = a["probability"];
   const auto& stage = a["decided_by"];
+  const bool solved = j.contains("status") && j["status"] == "solved";
   if (!prob.is_array() || static_cast<int>(prob.size()) != p.height || !stage.is_array() ||
       static_cast<int>(stage.size()) != p.height)
     throw InputError(result_path, 1, 1, "the analysis has the wrong number of rows");
@@ -176,7 +177,7 @@ std::string verify_files(const std::string& instance_path, const std::string& re
     for (int x = 0; x < p.width; ++x) {
       const int i = y * p.width + x;
       if (p.cells[i] == kUnknown) {
-        if (prob[y][x].is_null() && stage[y][x].is_null() && j.value("status", "") != "solved")
+        if (prob[y][x].is_null() && stage[y][x].is_null() && !solved)
           continue;  // a run the time limit stopped gives no probability here, nor claims one
         if (!prob[y][x].is_number())
           return "no probability for the unknown cell " + cell_name(p, i);

@@ -200,9 +200,11 @@ std::string verify_files(const std::string& instance_path, const std::string& re
   } catch (const nlohmann::json::exception&) {  // malformed, or a number past a double
     throw InputError(result_path, 1, 1, "not valid JSON");
   }
-  const nlohmann::json g = j.value("games", nlohmann::json());
-  if (!g.is_object() || !g.contains("board") || !g["games"].is_number_integer() ||
-      !g["wins"].is_number_integer())
+  // Every field is looked for before it is read: operator[] of a const json on a missing key is
+  // undefined behaviour, not an exception.
+  const nlohmann::json g = j.is_object() ? j.value("games", nlohmann::json()) : nlohmann::json();
+  if (!g.is_object() || !g.contains("board") || !g.contains("games") || !g.contains("wins") ||
+      !g["games"].is_number_integer() || !g["wins"].is_number_integer())
     throw InputError(result_path, 1, 1, "expected a `solve mines-games --json` result");
   if (g["board"] != set.spec.name()) return "the result is for another board or first click";
   if (g["wins"].get<int64_t>() < 0 || g["wins"].get<int64_t>() > g["games"].get<int64_t>())

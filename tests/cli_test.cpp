@@ -299,4 +299,28 @@ TEST(Cli, VerifyRefusesANumberPastADoubleWithALocatedError) {
       1, 1);
 }
 
+// Well-formed JSON of the wrong shape, found by fuzz/fuzz_verifiers.cpp: an array where an object
+// belongs made value() throw a type error (exit 3), a status that is no string likewise, and a
+// games object without "games" was read past its end (operator[] of a const json on a missing key
+// is undefined behaviour; AddressSanitizer saw a heap overflow). Each is a located error now.
+TEST(Cli, VerifyRefusesJsonOfTheWrongShapeWithALocatedError) {
+  const std::string src = BS_SOURCE_DIR;
+  const std::string mines = src + "/instances/mines/expert_opening.txt";
+  const std::string games = src + "/instances/mines/games/expert_sfar.txt";
+  const std::string futoshiki = src + "/instances/futoshiki/sgt_unequal/fut_05_easy_1.txt";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"mines " + mines, "[1]"},
+      {"mines " + mines, R"({"status": 5, "analysis": [1]})"},
+      {"mines-games " + games, "[1]"},
+      {"mines-games " + games, R"x({"games": {"board": "expert sfar (0,0)", "wins": 3}})x"},
+      {"mines-games " + games, R"x({"games": {"board": "expert sfar (0,0)", "games": 3}})x"},
+      {"futoshiki " + futoshiki, R"({"status": 5})"},
+      {"futoshiki " + futoshiki, R"({"status": ["solved"]})"},
+  };
+  for (const auto& [what, body] : cases) {
+    const std::string result = write_temp("wrong_shape.json", body);
+    expect_located_error(run("verify " + what + " " + result), result, 1, 1);
+  }
+}
+
 }  // namespace
