@@ -176,6 +176,8 @@ std::vector<std::string> generate_instances(const Config& c, const toml::table& 
     fail(c, t.source(), where, e.what());
   } catch (const InputError& e) {
     fail(c, t.source(), where, e.located());
+  } catch (const std::runtime_error& e) {  // a generator that found no instance within its tries
+    fail(c, t.source(), where, e.what());
   }
   const fs::path dir = fs::path(c.output) / "instances";
   std::error_code ec;

@@ -542,6 +542,56 @@ std::string render(const std::string& path, const Options& options, bool solved)
   return render_svg(in, &grid);
 }
 
+// An experiment config's [[generate]] table: `count` puzzles (1 by default) of side `size`, from
+// seeds `seed`, `seed` + 1, ... (1 by default), at `grade` ("any" by default); each is the very
+// text `boundsearch generate futoshiki` writes for that size, seed and grade, so a sweep over
+// generated puzzles can be reproduced file by file. Names: gen_<size>_seed<seed>, with the grade
+// after the size when one is asked for.
+std::vector<GeneratedInstance> generate_instances(
+    const std::vector<std::pair<std::string, std::string>>& spec) {
+  Options options;
+  bool sized = false;
+  int64_t count = 1, first = 1;
+  const auto whole = [](const std::string& key, const std::string& v, int64_t lo, int64_t hi) {
+    size_t used = 0;
+    int64_t x = 0;
+    try {
+      x = std::stoll(v, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != v.size() || v.empty() || x < lo || x > hi)
+      throw std::invalid_argument("generator key '" + key + "' must be a whole number in [" +
+                                  std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    return x;
+  };
+  for (const auto& [k, v] : spec) {
+    if (k == "size") {
+      options.set("size", v);
+      sized = true;
+    } else if (k == "grade") {
+      options.set("grade", v);
+    } else if (k == "count") {
+      count = whole(k, v, 1, 10000);
+    } else if (k == "seed") {
+      first = whole(k, v, 0, int64_t{1} << 53);
+    } else {
+      throw std::invalid_argument("unknown generator key '" + k +
+                                  "' (futoshiki knows size, count, seed, grade)");
+    }
+  }
+  if (!sized) throw std::invalid_argument("futoshiki's generator needs a size");
+  const std::string n = std::to_string(options.integer("size")), grade = options.text("grade");
+  std::vector<GeneratedInstance> out;
+  for (int64_t seed = first; seed < first + count; ++seed) {
+    options.set("seed", std::to_string(seed));
+    out.push_back(
+        {"gen_" + n + (grade == "any" ? "" : "_" + grade) + "_seed" + std::to_string(seed),
+         generate_text(options)});
+  }
+  return out;
+}
+
 }  // namespace
 
 PuzzleSolver futoshiki_solver() {
@@ -550,6 +600,7 @@ PuzzleSolver futoshiki_solver() {
                  futoshiki_rule_infos, solve_file, verify_files};
   p.render = render;
   p.generate = generate_text;
+  p.generate_instances = generate_instances;
   return p;
 }
 

@@ -22,6 +22,7 @@
 #include "core/error.hpp"
 #include "experiments/config.hpp"
 #include "experiments/rows.hpp"
+#include "solvers/solver.hpp"
 
 namespace fs = std::filesystem;
 using namespace bs::experiments;
@@ -279,6 +280,39 @@ TEST_F(RunnerTest, GeneratorSpecsBecomeInstanceFiles) {
       config_error(write("h.toml", "puzzle = \"peg\"\n[[generate]]\nkind = \"pairs\"\nrows = 1\n"));
   EXPECT_EQ(e.line(), 2);  // the [[generate]] table
   EXPECT_NE(std::string(e.what()).find("rows and cols"), std::string::npos) << e.located();
+}
+
+// Futoshiki's generator in a config: each file is the text `boundsearch generate futoshiki` gives
+// for that size, seed and grade, and bad specs are located at their [[generate]] table.
+TEST_F(RunnerTest, FutoshikiGeneratorSpecsBecomeTheGeneratorsFiles) {
+  const std::string out = (dir_ / "fout").string();
+  const Config c = load_config(write(
+      "f.toml", "puzzle = \"futoshiki\"\noutput = \"" + out +
+                    "\"\n[[generate]]\nsize = 5\ncount = 3\nseed = 7\n[[generate]]\nsize = 4\n"
+                    "grade = \"value-elimination\"\n"));
+  ASSERT_EQ(c.instances.size(), 4u);
+  const bs::PuzzleSolver* futoshiki = bs::find_puzzle("futoshiki");
+  const auto expect_file = [&](const std::string& name, int size, int seed, const char* grade) {
+    const std::string path = out + "/instances/" + name + ".txt";
+    EXPECT_TRUE(std::count(c.instances.begin(), c.instances.end(), path)) << path;
+    bs::Options o;
+    o.set("size", std::to_string(size));
+    o.set("seed", std::to_string(seed));
+    o.set("grade", grade);
+    EXPECT_EQ(bs::read_file(path), futoshiki->generate(o)) << path;
+  };
+  expect_file("gen_5_seed7", 5, 7, "any");
+  expect_file("gen_5_seed8", 5, 8, "any");
+  expect_file("gen_5_seed9", 5, 9, "any");
+  expect_file("gen_4_value-elimination_seed1", 4, 1, "value-elimination");
+  for (const char* spec : {"size = 5\ncolour = 2\n", "count = 2\n", "size = 99\n",
+                           "size = 5\ncount = 0\n", "size = 5\ngrade = \"hardest\"\n"}) {
+    const bs::InputError e =
+        config_error(write("fb.toml", std::string("puzzle = \"futoshiki\"\noutput = \"") + out +
+                                          "\"\n[[generate]]\n" + spec));
+    EXPECT_EQ(e.line(), 3) << spec << " -> " << e.located();
+    EXPECT_NE(std::string(e.what()).find("'generate'"), std::string::npos) << e.located();
+  }
 }
 
 TEST_F(RunnerTest, CrashTimeoutMemoutAndErrorEachBecomeOneRowAndTheSweepGoesOn) {
