@@ -4,6 +4,8 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
 #include <sstream>
 
 #include "tests/test_support.hpp"
@@ -132,11 +134,53 @@ TEST(FutoshikiCli, BadInputIsOneLocatedLineAndExitTwo) {
   EXPECT_EQ(run("count peg " + std::string(BS_SOURCE_DIR) + "/instances/peg/lab_fig1.txt").code, 2);
 }
 
-TEST(FutoshikiCli, RenderDrawsAnSvg) {
-  const CliRun r = run("render futoshiki " + shipped("fut_05_tricky_1.txt") + " --solved");
+// The picture is read back: every digit drawn (a <text> of the cell font size), placed in the
+// grid by the order of its x and y among all digits, must be the shipped solution's, in bold
+// exactly where the puzzle gives it and in the solution colour everywhere else.
+TEST(FutoshikiCli, RenderDrawsTheSolutionGivensInBold) {
+  const CliRun r = run("render futoshiki " + shipped("fut_07_tricky_1.txt") + " --solved");
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("<svg", 0) == 0 || r.out.rfind("<?xml", 0) == 0, true);
+  EXPECT_EQ(r.out.rfind("<svg", 0), 0u);
   EXPECT_NE(r.out.find("</svg>"), std::string::npos);
+  struct Digit {
+    double x, y;
+    int value;
+    bool bold, solved;
+  };
+  std::vector<Digit> digits;
+  const std::regex text(
+      R"re(<text x="([0-9.]+)" y="([0-9.]+)" font-size="24"([^>]*)>([0-9]+)</text>)re");
+  for (std::sregex_iterator it(r.out.begin(), r.out.end(), text), end; it != end; ++it)
+    digits.push_back({std::stod((*it)[1]), std::stod((*it)[2]), std::stoi((*it)[4]),
+                      (*it)[3].str().find("bold") != std::string::npos,
+                      (*it)[3].str().find("class=\"solved\"") != std::string::npos});
+  const int n = 7;
+  ASSERT_EQ(digits.size(), size_t{n * n});
+  std::set<double> xs, ys;
+  for (const Digit& d : digits) {
+    xs.insert(d.x);
+    ys.insert(d.y);
+  }
+  ASSERT_EQ(xs.size(), size_t{n});
+  ASSERT_EQ(ys.size(), size_t{n});
+  std::vector<int> drawn(n * n, 0), bold(n * n, 0);
+  for (const Digit& d : digits) {
+    const int c = static_cast<int>(std::distance(xs.begin(), xs.find(d.x)));
+    const int row = static_cast<int>(std::distance(ys.begin(), ys.find(d.y)));
+    drawn[row * n + c] = d.value;
+    bold[row * n + c] = d.bold;
+    EXPECT_NE(d.bold, d.solved) << "cell " << row << "," << c << ": a given or a solved digit";
+  }
+  std::ifstream sol(shipped("fut_07_tricky_1.sol")), puzzle(shipped("fut_07_tricky_1.txt"));
+  std::vector<int> want(n * n), given(n * n);
+  for (int& v : want) sol >> v;
+  int side = 0;
+  puzzle >> side;
+  ASSERT_EQ(side, n);
+  for (int& v : given) puzzle >> v;
+  EXPECT_EQ(drawn, want);
+  for (int i = 0; i < n * n; ++i) EXPECT_EQ(bold[i], given[i] > 0) << "cell " << i;
+  EXPECT_GT(std::count(given.begin(), given.end(), -1), 0);  // the picture shows solved cells too
 }
 
 TEST(FutoshikiCli, IpMethodAgrees) {
