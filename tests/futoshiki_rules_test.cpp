@@ -9,10 +9,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <functional>
 #include <random>
 
 #include "heuristics/futoshiki/fixpoint.hpp"
+#include "tests/futoshiki_oracle.hpp"
 
 using namespace bs;
 using namespace bs::futoshiki;
@@ -51,31 +51,18 @@ Node random_node(std::mt19937& rng, int n) {
   return node;
 }
 
-// For every cell, the values some solution of the node gives it (empty masks: no solution).
+// For every cell, the values some solution of the node gives it (empty masks: no solution): the
+// Latin squares of the order that keep the node's domains and inequalities.
 std::vector<Mask> supported(const Node& node) {
-  const int n = node.in.n, cells = n * n;
+  const int cells = node.in.n * node.in.n;
   std::vector<Mask> support(cells, 0);
-  std::vector<int> g(cells, 0);
-  std::function<void(int)> fill = [&](int c) {
-    if (c == cells) {
-      for (const Inequality& q : node.in.inequalities)
-        if (g[q.greater] <= g[q.smaller]) return;
-      for (int k = 0; k < cells; ++k) support[k] |= value_bit(g[k]);
-      return;
-    }
-    const int r = c / n, col = c % n;
-    for (int v = 1; v <= n; ++v) {
-      if (!(node.dom[c] & value_bit(v))) continue;
-      bool clash = false;
-      for (int k = 0; k < col && !clash; ++k) clash = g[r * n + k] == v;
-      for (int k = 0; k < r && !clash; ++k) clash = g[k * n + col] == v;
-      if (clash) continue;
-      g[c] = v;
-      fill(c + 1);
-    }
-    g[c] = 0;
-  };
-  fill(0);
+  for (const Grid& g : oracle::latin_squares(node.in.n)) {
+    bool fits = true;
+    for (int k = 0; k < cells && fits; ++k) fits = (node.dom[k] & value_bit(g[k])) != 0;
+    for (const Inequality& q : node.in.inequalities) fits = fits && g[q.greater] > g[q.smaller];
+    if (!fits) continue;
+    for (int k = 0; k < cells; ++k) support[k] |= value_bit(g[k]);
+  }
   return support;
 }
 
