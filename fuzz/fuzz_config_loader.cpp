@@ -21,6 +21,7 @@
 
 #include "core/error.hpp"
 #include "experiments/config.hpp"
+#include "fuzz/fuzz_files.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -28,10 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       text.find_first_of("*?") != std::string_view::npos)
     return 0;
   static const std::string path = "/tmp/fuzz_config_" + std::to_string(getpid()) + ".toml";
-  FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) std::abort();
-  if (size && std::fwrite(data, 1, size, f) != size) std::abort();
-  std::fclose(f);
+  bs::fuzzing::write_file(path, text);
   try {
     const bs::experiments::Config config = bs::experiments::load_config(path);
     const auto runs = bs::experiments::expand_runs(config);

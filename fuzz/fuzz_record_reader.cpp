@@ -14,13 +14,11 @@
 
 #include "core/error.hpp"
 #include "experiments/paired.hpp"
+#include "fuzz/fuzz_files.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::string path = "/tmp/fuzz_record_" + std::to_string(getpid()) + ".jsonl";
-  FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) std::abort();
-  if (size && std::fwrite(data, 1, size, f) != size) std::abort();
-  std::fclose(f);
+  bs::fuzzing::write_file(path, std::string_view(reinterpret_cast<const char*>(data), size));
   try {
     const auto p = bs::experiments::compare_records(path, path);
     if (p.only_a != 0 || p.only_b != 0 || p.unmatched != 0 || p.wins_a != p.wins_b ||

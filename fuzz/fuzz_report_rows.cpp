@@ -21,17 +21,11 @@
 
 #include "core/error.hpp"
 #include "experiments/report.hpp"
+#include "fuzz/fuzz_files.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-
-void write(const fs::path& path, std::string_view bytes) {
-  FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) std::abort();
-  if (!bytes.empty() && std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) std::abort();
-  std::fclose(f);
-}
 
 // Every table rendered three ways, or "" when the rows are refused.
 std::string tables_of(const std::string& dir, bool* refused) {
@@ -60,13 +54,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fs::remove_all(two);
   fs::create_directories(one);
   fs::create_directories(two);
-  write(one / "rows.jsonl", text);
+  bs::fuzzing::write_file(one / "rows.jsonl", text);
   // The same lines over two files, cut after a line in the middle; a last line without its newline
   // stays last, so both folders hold the same complete lines in the same order.
   size_t cut = text.find('\n', text.size() / 2);
   cut = cut == std::string_view::npos ? text.size() : cut + 1;
-  write(two / "rows.a.jsonl", text.substr(0, cut));
-  write(two / "rows.b.jsonl", text.substr(cut));
+  bs::fuzzing::write_file(two / "rows.a.jsonl", text.substr(0, cut));
+  bs::fuzzing::write_file(two / "rows.b.jsonl", text.substr(cut));
 
   bool refused_one = false, refused_two = false;
   const std::string a = tables_of(one.string(), &refused_one);

@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "core/error.hpp"
+#include "fuzz/fuzz_files.hpp"
 #include "solvers/solver.hpp"
 
 namespace {
@@ -38,13 +39,6 @@ const std::array<Case, 5> kCases{{
     {"mines-games", "16x16x40 snr 3,3\n"},
 }};
 
-void write(const std::string& path, std::string_view bytes) {
-  FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) std::abort();
-  if (!bytes.empty() && std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) std::abort();
-  std::fclose(f);
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -52,8 +46,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Case& c = kCases[data[0] % kCases.size()];
   const std::string stem = "/tmp/fuzz_verify_" + std::to_string(getpid());
   const std::string instance = stem + "_instance.txt", result = stem + "_result";
-  write(instance, c.instance);
-  write(result, std::string_view(reinterpret_cast<const char*>(data) + 1, size - 1));
+  bs::fuzzing::write_file(instance, c.instance);
+  bs::fuzzing::write_file(result,
+                          std::string_view(reinterpret_cast<const char*>(data) + 1, size - 1));
   const bs::PuzzleSolver* solver = bs::find_puzzle(c.puzzle);
   if (!solver || !solver->verify_files) std::abort();
   try {
