@@ -240,6 +240,7 @@ std::string render(const std::string& path, const Options& options, bool /*solve
 std::string check_analysis(const Position& p, const Probabilities& a) {
   int unknown = 0;
   bool every_probability = true;
+  ilp::MinesLayoutCheck model(p);
   for (int i = 0; i < p.width * p.height; ++i) {
     if (p.cells[i] != kUnknown) continue;
     ++unknown;
@@ -249,7 +250,7 @@ std::string check_analysis(const Position& p, const Probabilities& a) {
       return "the cell " + cell_name(p, i) + " is called certain with probability " +
              std::to_string(a.mine[i]);
     const int opposite = a.mine[i] == 1 ? 0 : 1;
-    if (ilp::mines_layout_exists(p, i, opposite))
+    if (model.layout_exists(i, opposite))
       return std::string("the cell ") + cell_name(p, i) + " is called certainly " +
              (opposite ? "safe" : "a mine") + ", but the integer model has a layout otherwise";
   }

@@ -12,6 +12,7 @@
 #include <random>
 
 #include "heuristics/mines/system.hpp"
+#include "ilp/mines_ip.hpp"
 #include "puzzles/mines/position.hpp"
 
 namespace {
@@ -185,6 +186,55 @@ TEST(MinesProbability, CorruptedPositionsAreInconsistentExactlyWhenBruteForceSay
     inconsistent += brute_force(p).layouts == 0;
   }
   EXPECT_GE(inconsistent, 300) << "the corruption must make inconsistent positions";
+}
+
+// The re-check behind `solve mines` (ilp::MinesLayoutCheck: a local LP, the LP taken apart by
+// components, then CBC) against brute force: for every unknown cell and value, some layout has
+// the cell so exactly when brute force counts one. Corrupted positions give "no" everywhere.
+TEST(MinesProbability, LayoutCheckAgreesWithBruteForce) {
+  std::mt19937 rng(20261127);
+  int yes = 0, no = 0, no_by_integer_model = 0;
+  for (int i = 0; i < 400; ++i) {
+    const Position p = random_position(rng, 14, i % 4 == 0);
+    const Brute b = brute_force(p);
+    bs::ilp::MinesLayoutCheck check(p);
+    int k = 0;
+    for (int c = 0; c < p.width * p.height; ++c) {
+      if (p.cells[c] != kUnknown) continue;
+      const double with_mine = b.layouts > 0 ? b.mine_count[k] : 0;
+      ++k;
+      for (int value : {0, 1}) {
+        const bool want = value ? with_mine > 0 : b.layouts - with_mine > 0;
+        const int before = check.integer_solves();
+        ASSERT_EQ(check.layout_exists(c, value), want) << "cell " << c << " = " << value << "\n"
+                                                       << format_position(p);
+        (want ? yes : no) += 1;
+        // A "no" that both relaxations missed: only the integer model could give it.
+        no_by_integer_model += !want && check.integer_solves() > before;
+      }
+    }
+  }
+  // On random boards the relaxations settle every "no"; here they cannot. The digits say a + b,
+  // b + c and a + c (cells 0, 2 and 11) each hold one mine, and the count leaves two mines to
+  // them and the three interior cells on the right (4, 9, 14). With an interior cell fixed safe,
+  // x = 1/2 on a, b, c and half a mine over the other two interior cells meets every row, yet no
+  // layout does (a + b + c would be 3/2). Fixing a, b or c breaks the half solution, so the LP
+  // alone says no there.
+  const Position gap = parse_position("5 3 8\n.2.F.\n3F6F.\nF.FF.\n", "gap.txt");
+  ASSERT_EQ(brute_force(gap).layouts, 0);
+  bs::ilp::MinesLayoutCheck check(gap);
+  for (int c : {0, 2, 11, 4, 9, 14})
+    for (int value : {0, 1}) {
+      const int before = check.integer_solves();
+      EXPECT_FALSE(check.layout_exists(c, value)) << "cell " << c << " = " << value;
+      EXPECT_EQ(check.integer_solves() - before, c % 5 == 4 && value == 0) << c << " = " << value;
+      no_by_integer_model += check.integer_solves() > before;
+    }
+  // Both answers must be common, and the three above must get past both relaxations to CBC.
+  EXPECT_GE(yes, 1000);
+  EXPECT_GE(no, 1000);
+  EXPECT_EQ(no_by_integer_model, 3);
+  std::printf("layout checks: %d yes, %d no (%d of them by CBC)\n", yes, no, no_by_integer_model);
 }
 
 // Expert boards opened as a game opens them, by flood fill from cells with no mine around:

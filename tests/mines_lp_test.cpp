@@ -1,0 +1,194 @@
+// The lp rule and the LP's component bounds, which take the relaxation apart (one warm-started LP
+// per part of the frontier, coupled through the mine count by interval sums), against the
+// relaxation solved whole, written here as it was before: one LP over every undecided cell, the
+// digit rows and the mine-count row, solved from scratch for each cell and each set. The two
+// must agree on whether the relaxation is empty, on every cell they call certain, and on every
+// set's bounds, on random systems with several parts, an interior, decided cells, and corrupted
+// targets.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <optional>
+#include <random>
+
+#include "heuristics/mines/lp.hpp"
+#include "ilp/lp_model.hpp"
+
+namespace {
+
+using namespace bs::mines;
+using bs::Verdict;
+
+// A system as the probability engine builds it from a random board: a variable per unknown cell,
+// a row per digit, the mine-count row; some variables decided to their true values, and with
+// `corrupt` one target nudged so that the relaxation may be empty.
+MineSystem random_system(std::mt19937& rng, bool corrupt) {
+  std::uniform_int_distribution<int> side(3, 9);
+  std::uniform_real_distribution<double> unit(0, 1);
+  const int w = side(rng), h = side(rng), n = w * h;
+  std::vector<char> mine(n), revealed(n);
+  const double density = 0.1 + 0.3 * unit(rng), shown = 0.2 + 0.5 * unit(rng);
+  for (int i = 0; i < n; ++i) {
+    mine[i] = unit(rng) < density;
+    revealed[i] = !mine[i] && unit(rng) < shown;
+  }
+  MineSystem s;
+  std::vector<int> var_of(n, -1);
+  std::vector<int> truth;
+  for (int i = 0; i < n; ++i)
+    if (!revealed[i]) {
+      var_of[i] = s.vars++;
+      truth.push_back(mine[i]);
+    }
+  for (int i = 0; i < n; ++i) {
+    if (!revealed[i]) continue;
+    Row r;
+    r.source = i;
+    const int x = i % w, y = i / w;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int nx = x + dx, ny = y + dy;
+        if ((dx || dy) && nx >= 0 && ny >= 0 && nx < w && ny < h) {
+          const int j = ny * w + nx;
+          r.target += mine[j];
+          if (var_of[j] >= 0) r.vars.push_back(var_of[j]);
+        }
+      }
+    if (!r.vars.empty()) s.rows.push_back(r);
+  }
+  Row count;
+  count.vars.resize(s.vars);
+  std::iota(count.vars.begin(), count.vars.end(), 0);
+  count.target = std::accumulate(truth.begin(), truth.end(), 0);
+  s.rows.push_back(count);
+  s.value.assign(s.vars, -1);
+  s.decided_by.assign(s.vars, -1);
+  for (int v = 0; v < s.vars; ++v)
+    if (unit(rng) < 0.15) s.value[v] = static_cast<int8_t>(truth[v]);
+  if (corrupt && !s.rows.empty()) {
+    Row& r = s.rows[std::uniform_int_distribution<size_t>(0, s.rows.size() - 1)(rng)];
+    r.target += unit(rng) < 0.5 ? 1 : -1;
+  }
+  return s;
+}
+
+// The whole relaxation, from scratch: the largest value of sum(weights * x) (nullopt when empty).
+std::optional<double> whole_lp_max(const MineSystem& s, const std::vector<double>& weights) {
+  bs::ilp::LpModel model;
+  std::vector<int> column(s.vars, -1);
+  for (int v = 0; v < s.vars; ++v)
+    if (s.value[v] < 0) column[v] = model.add_column(0, 1, weights[v], false);
+  std::vector<Eigen::Triplet<double>> entries;
+  std::vector<double> target;
+  for (const Row& r : s.rows) {
+    int mines = 0;
+    const int row = static_cast<int>(target.size());
+    for (int v : r.vars) {
+      mines += s.value[v] == 1;
+      if (column[v] >= 0) entries.emplace_back(row, column[v], 1.0);
+    }
+    target.push_back(r.target - mines);
+  }
+  if (model.columns() == 0) {
+    for (double t : target)
+      if (t != 0) return std::nullopt;
+    return 0.0;
+  }
+  model.add_rows(entries, target, target);
+  model.set_maximize(true);
+  const bs::ilp::Solution sol = model.solve_lp();
+  if (sol.status == bs::ilp::SolveStatus::infeasible) return std::nullopt;
+  EXPECT_EQ(sol.status, bs::ilp::SolveStatus::optimal);
+  return sol.objective;
+}
+
+// The engine's components: undecided variables joined along digit rows.
+std::vector<std::vector<int>> components(const MineSystem& s) {
+  std::vector<int> parent(s.vars);
+  std::iota(parent.begin(), parent.end(), 0);
+  const auto find = [&](int v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    return v;
+  };
+  std::vector<char> frontier(s.vars, 0);
+  for (const Row& r : s.rows) {
+    if (r.source < 0) continue;
+    int first = -1;
+    for (int v : r.vars)
+      if (s.value[v] < 0) {
+        frontier[v] = 1;
+        if (first < 0) first = v;
+        parent[find(v)] = find(first);
+      }
+  }
+  std::map<int, std::vector<int>> by_root;
+  for (int v = 0; v < s.vars; ++v)
+    if (s.value[v] < 0 && frontier[v]) by_root[find(v)].push_back(v);
+  std::vector<std::vector<int>> out;
+  for (auto& [root, vars] : by_root) out.push_back(vars);
+  return out;
+}
+
+void expect_agrees_with_whole_lp(const MineSystem& s, int& decided, int& empty, int& bounded) {
+  const std::vector<double> none(s.vars, 0.0);
+  const bool feasible = whole_lp_max(s, none).has_value();
+  MineSystem after = s;
+  const Verdict v = apply_lp(after, 3);
+  ASSERT_EQ(v == Verdict::fail, !feasible);
+  empty += !feasible;
+  std::vector<std::pair<int, int>> bounds;
+  const auto sets = components(s);
+  ASSERT_EQ(lp_mine_bounds(s, sets, bounds), feasible);
+  if (!feasible) return;
+  for (int x = 0; x < s.vars; ++x) {
+    if (s.value[x] >= 0) {
+      EXPECT_EQ(after.value[x], s.value[x]);
+      continue;
+    }
+    std::vector<double> unit = none;
+    unit[x] = 1;
+    const double most = *whole_lp_max(s, unit);
+    unit[x] = -1;
+    const double least = -*whole_lp_max(s, unit);
+    const int want = most < 1e-6 ? 0 : least > 1 - 1e-6 ? 1 : -1;
+    EXPECT_EQ(after.value[x], want)
+        << "variable " << x << ": LP range [" << least << ", " << most << "]";
+    if (want >= 0) {
+      EXPECT_EQ(after.decided_by[x], 3);
+      ++decided;
+    }
+  }
+  ASSERT_EQ(bounds.size(), sets.size());
+  for (size_t k = 0; k < sets.size(); ++k) {
+    std::vector<double> sum = none;
+    for (int x : sets[k]) sum[x] = 1;
+    const int hi = static_cast<int>(std::floor(*whole_lp_max(s, sum) + 1e-6));
+    for (int x : sets[k]) sum[x] = -1;
+    const int lo = static_cast<int>(std::ceil(-*whole_lp_max(s, sum) - 1e-6));
+    EXPECT_EQ(bounds[k], std::make_pair(lo, hi)) << "component " << k;
+    bounded += lo > 0 || hi < static_cast<int>(sets[k].size());
+  }
+}
+
+TEST(MinesLp, PartsAgreeWithTheWholeRelaxation) {
+  std::mt19937 rng(20261125);
+  int decided = 0, empty = 0, bounded = 0, multi_part = 0;
+  for (int trial = 0; trial < 800; ++trial) {
+    const MineSystem s = random_system(rng, trial % 3 == 0);
+    multi_part += components(s).size() >= 2;
+    expect_agrees_with_whole_lp(s, decided, empty, bounded);
+    if (HasFatalFailure()) return;
+  }
+  // The comparison must meet every case: cells decided, empty relaxations, bounds that bite,
+  // and systems of several parts coupled by the count.
+  EXPECT_GE(decided, 300);
+  EXPECT_GE(empty, 30);
+  EXPECT_GE(bounded, 60);
+  EXPECT_GE(multi_part, 150);
+  std::printf("decided %d cells, %d empty relaxations, %d bounds that bite, %d multi-part\n",
+              decided, empty, bounded, multi_part);
+}
+
+}  // namespace
