@@ -30,7 +30,7 @@ bool mines_layout_exists(const mines::Position& position, int cell, int value);
 // 3. when both have solutions, CBC on the whole model gives the answer, as above.
 class MinesLayoutCheck {
  public:
-  explicit MinesLayoutCheck(const mines::Position& position);
+  explicit MinesLayoutCheck(const mines::Position& position);  // kept by reference
   ~MinesLayoutCheck();
   MinesLayoutCheck(const MinesLayoutCheck&) = delete;
   MinesLayoutCheck& operator=(const MinesLayoutCheck&) = delete;
