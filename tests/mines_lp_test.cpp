@@ -7,8 +7,8 @@
 // targets.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
-#include <map>
 #include <numeric>
 #include <optional>
 #include <random>
@@ -104,30 +104,30 @@ std::optional<double> whole_lp_max(const MineSystem& s, const std::vector<double
   return sol.objective;
 }
 
-// The engine's components: undecided variables joined along digit rows.
+// The engine's components: undecided variables joined along digit rows, found here by a
+// breadth-first search over the rows (the rule uses union-find).
 std::vector<std::vector<int>> components(const MineSystem& s) {
-  std::vector<int> parent(s.vars);
-  std::iota(parent.begin(), parent.end(), 0);
-  const auto find = [&](int v) {
-    while (parent[v] != v) v = parent[v] = parent[parent[v]];
-    return v;
-  };
-  std::vector<char> frontier(s.vars, 0);
-  for (const Row& r : s.rows) {
-    if (r.source < 0) continue;
-    int first = -1;
-    for (int v : r.vars)
-      if (s.value[v] < 0) {
-        frontier[v] = 1;
-        if (first < 0) first = v;
-        parent[find(v)] = find(first);
-      }
-  }
-  std::map<int, std::vector<int>> by_root;
-  for (int v = 0; v < s.vars; ++v)
-    if (s.value[v] < 0 && frontier[v]) by_root[find(v)].push_back(v);
+  std::vector<std::vector<int>> rows_of(s.vars);
+  for (size_t r = 0; r < s.rows.size(); ++r)
+    if (s.rows[r].source >= 0)
+      for (int v : s.rows[r].vars)
+        if (s.value[v] < 0) rows_of[v].push_back(static_cast<int>(r));
+  std::vector<char> seen(s.vars, 0);
   std::vector<std::vector<int>> out;
-  for (auto& [root, vars] : by_root) out.push_back(vars);
+  for (int start = 0; start < s.vars; ++start) {
+    if (seen[start] || rows_of[start].empty()) continue;
+    std::vector<int> part{start};
+    seen[start] = 1;
+    for (size_t k = 0; k < part.size(); ++k)
+      for (int r : rows_of[part[k]])
+        for (int w : s.rows[r].vars)
+          if (s.value[w] < 0 && !seen[w]) {
+            seen[w] = 1;
+            part.push_back(w);
+          }
+    std::sort(part.begin(), part.end());
+    out.push_back(part);
+  }
   return out;
 }
 
