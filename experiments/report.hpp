@@ -143,7 +143,8 @@ struct Plot {
 };
 
 // Writes NAME.dat and NAME.gp for every plot into `out_dir` and runs gnuplot on each; without
-// gnuplot on PATH, or when it fails, says so on `warn` and goes on.
+// gnuplot on PATH, or when it fails, says so on `warn` (quoting gnuplot's last line) and goes on.
+// What gnuplot says is kept in NAME.log, written only when it said something.
 std::vector<Plot> write_plots(const Analysis& a, const std::string& out_dir, std::ostream& warn);
 
 // Writes a whole file of the report, or throws std::runtime_error naming it.

@@ -4,6 +4,7 @@
 // editing the script, without the rows or this program. Scripts name their files relative to
 // their own folder and gnuplot runs there, so the folder can be moved whole. A missing gnuplot
 // costs the pictures, never the tables: the scripts are still written and one warning says so.
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,6 +19,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "core/error.hpp"
 #include "experiments/report.hpp"
 
 namespace bs::report {
@@ -78,13 +80,20 @@ bool on_path(const std::string& program) {
   return false;
 }
 
-// gnuplot's exit status, run with `dir` as its working folder; -1 when it could not run.
-int run_gnuplot(const std::string& dir, const std::string& script_file) {
+// gnuplot's exit status, run with `dir` as its working folder; -1 when it could not run. What
+// gnuplot says goes to `log_file` there, not to the terminal: its routine warnings (an x range of
+// one point, widened) are noise beside the report's own lines, and its errors are quoted from the
+// log when a plot fails.
+int run_gnuplot(const std::string& dir, const std::string& script_file,
+                const std::string& log_file) {
   const pid_t pid = ::fork();
   if (pid < 0) return -1;
   if (pid == 0) {
-    if (::chdir(dir.c_str()) == 0)
+    if (::chdir(dir.c_str()) == 0) {
+      const int log = ::open(log_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (log >= 0) ::dup2(log, STDERR_FILENO);
       ::execlp("gnuplot", "gnuplot", script_file.c_str(), static_cast<char*>(nullptr));
+    }
     ::_exit(127);
   }
   int status = 0;
@@ -238,9 +247,19 @@ std::vector<Plot> write_plots(const Analysis& a, const std::string& out_dir, std
     write_text(fs::path(out_dir) / (f.plot.name + ".dat"), f.data);
     write_text(fs::path(out_dir) / (f.plot.name + ".gp"), script(f));
     if (have_gnuplot) {
-      const int status = run_gnuplot(out_dir, f.plot.name + ".gp");
-      if (status != 0)
-        warn << "WARNING: gnuplot " << f.plot.name << ".gp failed (exit status " << status << ")\n";
+      const fs::path log = fs::path(out_dir) / (f.plot.name + ".log");
+      const int status = run_gnuplot(out_dir, f.plot.name + ".gp", log.filename().string());
+      std::error_code ec;
+      std::string said;
+      if (fs::file_size(log, ec) > 0 && !ec) said = read_file(log.string());
+      if (said.empty()) fs::remove(log, ec);  // nothing to keep
+      if (status != 0) {
+        // The last line gnuplot wrote is the error; the whole of it stays in NAME.log.
+        while (!said.empty() && said.back() == '\n') said.pop_back();
+        const std::string last = said.substr(said.find_last_of('\n') + 1);
+        warn << "WARNING: gnuplot " << f.plot.name << ".gp failed (exit status " << status << ")"
+             << (last.empty() ? "" : ": " + last) << "\n";
+      }
     }
     plots.push_back(f.plot);
   }

@@ -550,6 +550,35 @@ TEST(ReportPlots, GnuplotDrawsPdfAndSvg) {
   }
 }
 
+// gnuplot's own messages go to NAME.log beside the script, not to the terminal; a failed plot is
+// one WARNING line quoting the last thing gnuplot said. A stand-in gnuplot first on PATH fails
+// on the cactus plot and merely warns on the others.
+TEST(ReportPlots, GnuplotMessagesGoToALogAndAFailureQuotesItsLastLine) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  const fs::path bin = fs::path(dir) / "bin";
+  fs::create_directories(bin);
+  {
+    std::ofstream fake(bin / "gnuplot");
+    fake << "#!/bin/sh\necho \"warning: nothing much\" >&2\n"
+            "case \"$1\" in cactus.gp) echo \"line 7: undefined variable: boom\" >&2; exit 1;; "
+            "esac\nexit 0\n";
+  }
+  fs::permissions(bin / "gnuplot", fs::perms::owner_all);
+  const std::string old_path = std::getenv("PATH") ? std::getenv("PATH") : "";
+  setenv("PATH", (bin.string() + ":" + old_path).c_str(), 1);
+  write_rows(dir, "rows.jsonl", two_configs());
+  std::ostringstream warn;
+  bs::report::write_report(dir, "base", warn);
+  setenv("PATH", old_path.c_str(), 1);
+  EXPECT_EQ(
+      warn.str(),
+      "WARNING: gnuplot cactus.gp failed (exit status 1): line 7: undefined variable: boom\n");
+  const fs::path out = fs::path(dir) / "report";
+  EXPECT_EQ(slurp(out / "cactus.log"), "warning: nothing much\nline 7: undefined variable: boom\n");
+  EXPECT_EQ(slurp(out / "scatter-fast-vs-base.log"), "warning: nothing much\n");
+}
+
 TEST(ReportCli, ExitCodesAndLocatedErrors) {
   const ScratchDir scratch;
   const std::string dir = scratch;
