@@ -1,6 +1,8 @@
 #include "ilp/mines_ip.hpp"
 
 #include <algorithm>
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/connected_components.hpp>
 #include <stdexcept>
 #include <utility>
 
@@ -79,13 +81,8 @@ MinesLayoutCheck::MinesLayoutCheck(const mines::Position& p) : position_(p) {
   int flags = 0;
   for (int i = 0; i < n; ++i) flags += p.cells[i] == mines::kFlag;
   mines_left_ = p.mines - flags;
-  // Union-find over unknown cells that share a digit.
-  std::vector<int> parent(n);
-  for (int i = 0; i < n; ++i) parent[i] = i;
-  const auto find = [&](int i) {
-    while (parent[i] != i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
+  // Components of the unknown cells that share a digit (Boost.Graph).
+  boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS> graph(n);
   std::vector<char> frontier(n, 0);
   for (int i = 0; i < n; ++i) {
     if (p.cells[i] < 0) continue;
@@ -96,9 +93,11 @@ MinesLayoutCheck::MinesLayoutCheck(const mines::Position& p) : position_(p) {
       if (first < 0)
         first = j;
       else
-        parent[find(j)] = find(first);
+        boost::add_edge(first, j, graph);
     });
   }
+  std::vector<int> root(n);
+  if (n > 0) boost::connected_components(graph, root.data());
   std::vector<int> index_of_root(n, -1);
   std::vector<LpModel> models;
   for (int i = 0; i < n; ++i) {
@@ -107,7 +106,7 @@ MinesLayoutCheck::MinesLayoutCheck(const mines::Position& p) : position_(p) {
       ++interior_;
       continue;
     }
-    int& c = index_of_root[find(i)];
+    int& c = index_of_root[root[i]];
     if (c < 0) {
       c = static_cast<int>(models.size());
       models.emplace_back();

@@ -18,10 +18,11 @@
 #include "heuristics/mines/lp.hpp"
 
 #include <algorithm>
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/connected_components.hpp>
 #include <cmath>
 #include <limits>
 #include <memory>
-#include <numeric>
 
 #include "ilp/lp_model.hpp"
 
@@ -77,13 +78,9 @@ Relaxation relax(const MineSystem& s) {
   Relaxation x;
   x.part_of.assign(s.vars, -1);
   x.column.assign(s.vars, -1);
-  // Parts: undecided variables joined along each digit row (union-find).
-  std::vector<int> parent(s.vars);
-  std::iota(parent.begin(), parent.end(), 0);
-  const auto find = [&](int v) {
-    while (parent[v] != v) v = parent[v] = parent[parent[v]];
-    return v;
-  };
+  // Parts: undecided variables joined along each digit row (Boost.Graph, as the engine's
+  // components are found).
+  boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS> graph(s.vars);
   std::vector<char> frontier(s.vars, 0);
   for (const Row& r : s.rows) {
     int mines = 0, first = -1;
@@ -94,7 +91,7 @@ Relaxation relax(const MineSystem& s) {
       if (first < 0)
         first = v;
       else
-        parent[find(v)] = find(first);
+        boost::add_edge(first, v, graph);
     }
     if (r.source < 0) {
       x.counted = true;
@@ -103,7 +100,9 @@ Relaxation relax(const MineSystem& s) {
       x.feasible = false;  // a digit with no undecided neighbour left, and its count unmet
     }
   }
-  std::vector<int> part_of_root(s.vars, -1);
+  std::vector<int> root(s.vars);
+  if (s.vars > 0) boost::connected_components(graph, root.data());
+  std::vector<int> part_of_root(s.vars, -1);  // by Boost's component index
   std::vector<ilp::LpModel> models;
   for (int v = 0; v < s.vars; ++v) {
     if (s.value[v] >= 0) continue;
@@ -111,7 +110,7 @@ Relaxation relax(const MineSystem& s) {
       x.interior.push_back(v);
       continue;
     }
-    int& p = part_of_root[find(v)];
+    int& p = part_of_root[root[v]];
     if (p < 0) {
       p = static_cast<int>(x.parts.size());
       x.parts.emplace_back();
