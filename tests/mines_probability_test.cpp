@@ -176,6 +176,62 @@ TEST(MinesProbability, EnumerationAloneAgreesWithBruteForce) {
   }
 }
 
+// A strip cut into many frontier components: blocks of one or two columns of hidden cells (some
+// of their safe cells revealed) between pairs of revealed, mine-free columns, which no digit
+// sees across. The square boards above seldom have more than three components, and the engine
+// combines components down a halving whose deeper levels only such positions reach.
+Position striped_position(std::mt19937& rng) {
+  std::uniform_real_distribution<double> unit(0, 1);
+  Position p;
+  p.height = std::uniform_int_distribution<int>(1, 3)(rng);
+  p.width = 0;
+  std::vector<int> block_width;
+  while (p.width < 14) {
+    block_width.push_back(std::uniform_int_distribution<int>(1, 2)(rng));
+    p.width += block_width.back() + 2;
+  }
+  const int n = p.width * p.height;
+  std::vector<char> mine(n, 0), hideable(n, 0);
+  const double density = 0.2 + 0.4 * unit(rng);
+  for (int x = 0, b = 0; b < static_cast<int>(block_width.size()); x += block_width[b++] + 2)
+    for (int dx = 0; dx < block_width[b]; ++dx)
+      for (int y = 0; y < p.height; ++y) {
+        const int i = y * p.width + x + dx;
+        hideable[i] = 1;
+        mine[i] = unit(rng) < density;
+      }
+  p.mines = static_cast<int>(std::count(mine.begin(), mine.end(), 1));
+  p.cells.assign(n, kUnknown);
+  int unknown = 0;
+  for (int i = 0; i < n; ++i) {
+    if (hideable[i] && (mine[i] || unit(rng) < 0.6) && unknown < 20) {
+      ++unknown;
+      continue;
+    }
+    if (mine[i]) {
+      p.cells[i] = kFlag;
+      continue;
+    }
+    int around = 0;
+    p.for_neighbours(i, [&](int j) { around += mine[j]; });
+    p.cells[i] = static_cast<int8_t>(around);
+  }
+  return p;
+}
+
+TEST(MinesProbability, ManyComponentsAgreeWithBruteForce) {
+  std::mt19937 rng(20261125);
+  int many = 0;
+  for (int i = 0; i < 600; ++i) {
+    Probabilities got;
+    expect_matches_brute_force(striped_position(rng),
+                               i % 2 ? all_rules() : std::vector<std::string>{}, 1, &got);
+    if (HasFatalFailure()) return;
+    many += got.components >= 5;
+  }
+  EXPECT_GE(many, 100) << "positions with five or more components must be common";
+}
+
 TEST(MinesProbability, CorruptedPositionsAreInconsistentExactlyWhenBruteForceSaysSo) {
   std::mt19937 rng(20261126);
   int inconsistent = 0;
