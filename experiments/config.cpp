@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -170,6 +171,7 @@ std::vector<std::string> generate_instances(const Config& c, const toml::table& 
   for (auto&& [k, v] : t)
     spec.emplace_back(std::string(k.str()), option_text(c, v, where + "." + std::string(k.str())));
   std::vector<GeneratedInstance> made;
+  const auto started = std::chrono::steady_clock::now();
   try {
     made = solver->generate_instances(spec);
   } catch (const std::invalid_argument& e) {
@@ -179,6 +181,13 @@ std::vector<std::string> generate_instances(const Config& c, const toml::table& 
   } catch (const std::runtime_error& e) {  // a generator that found no instance within its tries
     fail(c, t.source(), where, e.what());
   }
+  // Generating is the one slow part of loading a config, and it is done afresh at each load;
+  // a line says where the time went.
+  const double took =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (took > 1.0)
+    std::fprintf(stderr, "%s:%d: [[%s]] made %zu instances in %.1f s\n", c.file.c_str(),
+                 static_cast<int>(t.source().begin.line), where.c_str(), made.size(), took);
   const fs::path dir = fs::path(c.output) / "instances";
   std::error_code ec;
   fs::create_directories(dir, ec);
