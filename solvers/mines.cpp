@@ -9,6 +9,7 @@
 #include "heuristics/mines/system.hpp"
 #include "ilp/mines_ip.hpp"
 #include "solvers/measure.hpp"
+#include "solvers/mines_play.hpp"
 
 namespace bs::mines {
 
@@ -125,11 +126,28 @@ Result solve_file(const std::string& path, const Options& options) {
     probability.push_back(std::move(prow));
     stage.push_back(std::move(srow));
   }
-  r.solution_json = nlohmann::json{{"width", p.width},       {"height", p.height},
-                                   {"mines", p.mines},       {"safe", safe},
-                                   {"certain_mines", mines}, {"probability", probability},
-                                   {"decided_by", stage},    {"layouts_log10", a.layouts_log10}}
-                        .dump();
+  nlohmann::json analysis{{"width", p.width},       {"height", p.height},
+                          {"mines", p.mines},       {"safe", safe},
+                          {"certain_mines", mines}, {"probability", probability},
+                          {"decided_by", stage},    {"layouts_log10", a.layouts_log10}};
+  // With no cell certainly safe, the move the player would make here, with the same options
+  // (--lookahead, --play-off, ...): on the position with the certain mines flagged, as the
+  // player flags them before it guesses.
+  if (a.complete && safe.empty() &&
+      std::count(p.cells.begin(), p.cells.end(), kUnknown) >
+          static_cast<std::ptrdiff_t>(mines.size())) {
+    Position flagged = p;
+    for (int i = 0; i < p.width * p.height; ++i)
+      if (p.cells[i] == kUnknown && a.decided_by[i] >= 0) flagged.cells[i] = kFlag;
+    const Guess g = choose_guess(flagged, strategy_from(options));
+    const int x = g.cell % p.width, y = g.cell / p.width;
+    analysis["guess"] = {{"x", x}, {"y", y}, {"risk", g.risk}, {"why", g.why}};
+    char line[160];
+    std::snprintf(line, sizeof line, "guess %s, risk %.6f, chosen by %s",
+                  cell_name(p, g.cell).c_str(), g.risk, g.why);
+    r.solution_lines.emplace_back(line);
+  }
+  r.solution_json = analysis.dump();
   const std::string check = check_analysis(p, a);
   if (!check.empty()) throw std::logic_error("mines analysis failed its re-check: " + check);
   r.verified = true;
@@ -184,6 +202,35 @@ std::string verify_files(const std::string& instance_path, const std::string& re
         claim.mine[i] = prob[y][x].get<double>();
         if (!stage[y][x].is_null()) claim.decided_by[i] = 0;
       }
+    }
+  }
+  // A suggested guess must be an undecided unknown cell whose risk is its claimed probability.
+  if (a.contains("guess")) {
+    const nlohmann::json& g = a["guess"];
+    if (!g.is_object() || !g.value("x", nlohmann::json()).is_number_integer() ||
+        !g.value("y", nlohmann::json()).is_number_integer() ||
+        !g.value("risk", nlohmann::json()).is_number())
+      throw InputError(result_path, 1, 1, "the guess needs integer x and y and a number risk");
+    const int64_t x = g["x"].get<int64_t>(), y = g["y"].get<int64_t>();
+    if (x < 0 || y < 0 || x >= p.width || y >= p.height) {
+      std::string why = "the guess (x=";
+      why += std::to_string(x);
+      why += ", y=";
+      why += std::to_string(y);
+      why += ") is off the board";
+      return why;
+    }
+    const int i = static_cast<int>(y) * p.width + static_cast<int>(x);
+    if (p.cells[i] != kUnknown || claim.decided_by[i] >= 0)
+      return "the guess " + cell_name(p, i) + " is not an undecided unknown cell";
+    if (std::abs(g["risk"].get<double>() - claim.mine[i]) > 1e-9) {
+      std::string why = "the guess ";
+      why += cell_name(p, i);
+      why += " has risk ";
+      why += std::to_string(g["risk"].get<double>());
+      why += ", not its probability ";
+      why += std::to_string(claim.mine[i]);
+      return why;
     }
   }
   return check_analysis(p, claim);

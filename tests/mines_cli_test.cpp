@@ -9,9 +9,11 @@
 #include <random>
 #include <sstream>
 
+#include "core/options.hpp"
 #include "core/outcomes.hpp"
 #include "puzzles/mines/position.hpp"
 #include "solvers/mines.hpp"
+#include "solvers/mines_play.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -92,6 +94,59 @@ TEST(MinesCli, SolveJsonPassesVerifyAndATamperedClaimFails) {
   const auto s =
       run_cli("verify mines " + path + " " + write_temp("mines_shift.json", shifted.dump()));
   EXPECT_EQ(s.code, 1) << s.out << s.err;
+}
+
+// With no cell certainly safe, `solve mines` reports the move the player would make, made with
+// the same options, and verify checks that it is an undecided unknown cell at its probability.
+TEST(MinesCli, SolveSuggestsThePlayersGuessAndVerifyChecksIt) {
+  // The 1 in the corner makes its three neighbours 1/3 and the other 21 cells 4/21: no cell is
+  // certain, and the least risk is away from every digit.
+  const std::string text = "5 5 5\n1....\n.....\n.....\n.....\n.....\n";
+  const std::string path = write_temp("mines_guess.txt", text);
+  const Position p = parse_position(text, "mines_guess.txt");
+  std::vector<int> cells;
+  for (const std::string options : {"", " --lookahead 1", " --play-off corners"}) {
+    const auto r = run_cli("solve mines " + path + " --json" + options);
+    ASSERT_EQ(r.code, 0) << r.err;
+    const nlohmann::json g = nlohmann::json::parse(r.out)["analysis"]["guess"];
+    ASSERT_TRUE(g.is_object()) << r.out;
+    bs::Options o;
+    if (options == " --lookahead 1") o.set("lookahead", "1");
+    if (options == " --play-off corners") o.set("play-off", "corners");
+    const Guess want = choose_guess(p, strategy_from(o));
+    cells.push_back(g["x"].get<int>() + 5 * g["y"].get<int>());
+    EXPECT_EQ(cells.back(), want.cell) << options;
+    EXPECT_NEAR(g["risk"].get<double>(), 4.0 / 21, 1e-12) << options;
+    EXPECT_EQ(g["why"], want.why) << options;
+    const std::string result = write_temp("mines_guess.json", r.out);
+    const auto v = run_cli("verify mines " + path + " " + result);
+    EXPECT_EQ(v.code, 0) << v.out << v.err;
+  }
+  // The options reach the player: the corners rule takes a corner, without it the first cell.
+  EXPECT_EQ(cells[0], 4);
+  EXPECT_EQ(cells[2], 2);
+  // A guess on a digit, off the board, or at a risk other than its probability fails.
+  const nlohmann::json j = nlohmann::json::parse(run_cli("solve mines " + path + " --json").out);
+  for (const nlohmann::json& bad :
+       {nlohmann::json{{"x", 0}, {"y", 0}, {"risk", 0.0}, {"why", "x"}},
+        nlohmann::json{{"x", 5}, {"y", 0}, {"risk", 0.0}, {"why", "x"}},
+        nlohmann::json{{"x", 4}, {"y", 4}, {"risk", 0.2}, {"why", "x"}}}) {
+    nlohmann::json tampered = j;
+    tampered["analysis"]["guess"] = bad;
+    const auto b =
+        run_cli("verify mines " + path + " " + write_temp("mines_guess_bad.json", tampered.dump()));
+    EXPECT_EQ(b.code, 1) << bad.dump() << b.out << b.err;
+  }
+  nlohmann::json malformed = j;
+  malformed["analysis"]["guess"] = "here";
+  const auto m =
+      run_cli("verify mines " + path + " " + write_temp("mines_guess_bad.json", malformed.dump()));
+  EXPECT_EQ(m.code, 2) << m.out << m.err;
+  // A position with a certainly safe cell gets no guess.
+  const auto safe =
+      run_cli("solve mines " + write_temp("mines_safe.txt", "3 1 0\n.0.\n") + " --json");
+  ASSERT_EQ(safe.code, 0) << safe.err;
+  EXPECT_FALSE(nlohmann::json::parse(safe.out)["analysis"].contains("guess"));
 }
 
 // A checkerboard of digits over a dense expert-sized board: one frontier component of hundreds of
