@@ -14,9 +14,11 @@ namespace bs::mines {
 Verdict apply_subset(MineSystem& s, int self) {
   // The undecided cells and remaining target of each row.
   const size_t n = s.rows.size();
-  std::vector<std::vector<int>> open(n);
+  // Inline arrays: a digit row has at most 8 cells and a cell at most 8 digits, so building these
+  // afresh at every call allocates nothing but the mine-count row's cells.
+  std::vector<RowCells> open(n);
   std::vector<int> left(n);
-  std::vector<std::vector<int>> rows_of(s.vars);
+  std::vector<boost::container::small_vector<int, 8>> rows_of(s.vars);
   for (size_t r = 0; r < n; ++r) {
     int mines = 0;
     for (int v : s.rows[r].vars) {
