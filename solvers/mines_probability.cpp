@@ -219,9 +219,9 @@ std::vector<Real> convolve(const std::vector<Real>& a, const std::vector<Real>& 
   return out;
 }
 
-// out[a] = sum over b of l[b] * ctx[a + b], for a below `size`: the weight of a range of mines
-// `a` in one part of a set when the other part, with layout counts `l`, and the world beyond the
-// set weigh `ctx` by the set's total.
+// out[a] = sum over b of l[b] * ctx[a + b], for a below `size`. A set of components split in
+// two: ctx weighs everything outside the set by the set's mines, l counts one part's layouts by
+// its mines, and out then weighs everything outside the other part by that part's mines a.
 std::vector<Real> correlate(const std::vector<Real>& ctx, const std::vector<Real>& l, size_t size) {
   std::vector<Real> out(size, 0);
   for (size_t a = 0; a < size; ++a)
