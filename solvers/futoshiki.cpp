@@ -589,10 +589,10 @@ std::vector<GeneratedInstance> generate_instances(
   std::vector<std::exception_ptr> failure(static_cast<size_t>(count));
 #pragma omp parallel for schedule(dynamic, 1)
   for (int64_t k = 0; k < count; ++k) {
-    const std::string seed = std::to_string(first + k);
-    Options own = options;
-    own.set("seed", seed);
-    try {
+    try {  // nothing may leave an OpenMP region by an exception
+      const std::string seed = std::to_string(first + k);
+      Options own = options;
+      own.set("seed", seed);
       out[k] = {"gen_" + n + (grade == "any" ? "" : "_" + grade) + "_seed" + seed,
                 generate_text(own)};
     } catch (...) {

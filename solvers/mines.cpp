@@ -70,6 +70,7 @@ Result solve_file(const std::string& path, const Options& options) {
   const Meter meter;
   const Position p = read_position(path);
   const std::vector<std::string> names = select_rules(mine_rule_infos(), options.text("rules"));
+  const Strategy strategy = strategy_from(options);  // a bad --play-off fails on every position
   const int threads = resolve_threads(options);
   const double limit = options.real("time-limit");
   const Probabilities a =
@@ -132,14 +133,15 @@ Result solve_file(const std::string& path, const Options& options) {
                           {"decided_by", stage},    {"layouts_log10", a.layouts_log10}};
   // With no cell certainly safe, the move the player would make here, with the same options
   // (--lookahead, --play-off, ...): on the position with the certain mines flagged, as the
-  // player flags them before it guesses.
-  if (a.complete && safe.empty() &&
+  // player flags them before it guesses. Not under a time limit: the look-ahead runs the engine
+  // once per candidate and digit, with no deadline of its own.
+  if (a.complete && limit <= 0 && safe.empty() &&
       std::count(p.cells.begin(), p.cells.end(), kUnknown) >
           static_cast<std::ptrdiff_t>(mines.size())) {
     Position flagged = p;
     for (int i = 0; i < p.width * p.height; ++i)
       if (p.cells[i] == kUnknown && a.decided_by[i] >= 0) flagged.cells[i] = kFlag;
-    const Guess g = choose_guess(flagged, strategy_from(options));
+    const Guess g = choose_guess(flagged, strategy);
     const int x = g.cell % p.width, y = g.cell / p.width;
     analysis["guess"] = {{"x", x}, {"y", y}, {"risk", g.risk}, {"why", g.why}};
     char line[160];

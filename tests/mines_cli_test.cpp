@@ -142,6 +142,14 @@ TEST(MinesCli, SolveSuggestsThePlayersGuessAndVerifyChecksIt) {
   const auto m =
       run_cli("verify mines " + path + " " + write_temp("mines_guess_bad.json", malformed.dump()));
   EXPECT_EQ(m.code, 2) << m.out << m.err;
+  // Under a time limit no guess is made (its look-ahead has no deadline), and a bad --play-off
+  // fails on every position, not only on those that need a guess.
+  const auto timed = run_cli("solve mines " + path + " --json --time-limit 60");
+  ASSERT_EQ(timed.code, 0) << timed.err;
+  EXPECT_FALSE(nlohmann::json::parse(timed.out)["analysis"].contains("guess"));
+  const auto bad_off = run_cli("solve mines " + write_temp("mines_safe.txt", "3 1 0\n.0.\n") +
+                               " --play-off nothing");
+  EXPECT_EQ(bad_off.code, 2) << bad_off.out << bad_off.err;
   // A position with a certainly safe cell gets no guess.
   const auto safe =
       run_cli("solve mines " + write_temp("mines_safe.txt", "3 1 0\n.0.\n") + " --json");

@@ -15,7 +15,8 @@ Verdict apply_subset(MineSystem& s, int self) {
   // The undecided cells and remaining target of each row.
   const size_t n = s.rows.size();
   // Inline arrays: a digit row has at most 8 cells and a cell at most 8 digits, so building these
-  // afresh at every call allocates nothing but the mine-count row's cells.
+  // afresh at every call allocates the outer arrays and the mine-count row's cells, not one array
+  // per row and per cell.
   std::vector<RowCells> open(n);
   std::vector<int> left(n);
   std::vector<boost::container::small_vector<int, 8>> rows_of(s.vars);
