@@ -2,7 +2,10 @@
 //
 // Exit codes: 0 answered, 1 unknown (a limit was hit, or a generator found nothing within its
 // attempts), 2 bad input or usage, 3 internal error.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -25,6 +28,41 @@
 #include "solvers/solver.hpp"
 
 namespace {
+
+// `play`'s progress on standard error: a live line on a terminal, else a plain line a minute,
+// so that a million-game run under nohup leaves a trace in its log and a short one none.
+class PlayProgressLine {
+ public:
+  explicit PlayProgressLine(int64_t total)
+      : total_(total), live_(::isatty(STDERR_FILENO) != 0), start_(Clock::now()), last_(start_) {}
+  void operator()(int64_t done, int64_t wins) {
+    const auto now = Clock::now();
+    if (now - last_ < (live_ ? std::chrono::seconds(1) : std::chrono::seconds(60))) return;
+    last_ = now;
+    shown_ = true;
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    const double rate = static_cast<double>(done) / elapsed;
+    const int eta = static_cast<int>(static_cast<double>(total_ - done) / rate);
+    std::fprintf(stderr, "%s%lld/%lld games, %.2f%% won so far, %.1f games/s, ETA %d:%02d:%02d%s",
+                 live_ ? "\r\033[K" : "", static_cast<long long>(done),
+                 static_cast<long long>(total_),
+                 100.0 * static_cast<double>(wins) / static_cast<double>(done), rate, eta / 3600,
+                 eta / 60 % 60, eta % 60, live_ ? "" : "\n");
+    std::fflush(stderr);
+  }
+  // Clears the live line, before the summary takes its place.
+  void finish() {
+    if (live_ && shown_) std::fprintf(stderr, "\r\033[K");
+    shown_ = false;
+  }
+  ~PlayProgressLine() { finish(); }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  int64_t total_;
+  bool live_, shown_ = false;
+  Clock::time_point start_, last_;
+};
 
 // Every row of the option table becomes a flag of `sub`.
 void add_option_flags(CLI::App& sub, std::vector<std::pair<std::string, std::string>>& given) {
@@ -284,9 +322,14 @@ int main(int argc, char** argv) {
       const int threads = bs::resolve_threads(options);
       const auto seed = static_cast<uint64_t>(options.integer("seed"));
       std::vector<bs::mines::GameRecord> records;
+      const int64_t games =
+          boards.empty() ? options.integer("games") : static_cast<int64_t>(boards.size());
+      PlayProgressLine line(games);
       const bs::mines::PlaySummary s = bs::mines::play_games(
-          spec, strategy, seed, options.integer("games"), threads,
-          record_file.empty() ? nullptr : &records, boards.empty() ? nullptr : &boards);
+          spec, strategy, seed, games, threads, record_file.empty() ? nullptr : &records,
+          boards.empty() ? nullptr : &boards, nullptr,
+          [&line](int64_t done, int64_t wins) { line(done, wins); });
+      line.finish();
       if (!mbf_out.empty()) {
         for (int64_t g = 0; g < s.games; ++g) {
           const std::string path = mbf_out + "/game_" + std::to_string(g) + ".mbf";

@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -603,7 +604,8 @@ GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy
 
 PlaySummary play_games(const BoardSpec& spec, const Strategy& strategy, uint64_t seed,
                        int64_t games, int threads, std::vector<GameRecord>* records,
-                       const std::vector<Layout>* boards, const GameCheck& check) {
+                       const std::vector<Layout>* boards, const GameCheck& check,
+                       const PlayProgress& progress) {
   const auto t0 = std::chrono::steady_clock::now();
   if (boards) games = static_cast<int64_t>(boards->size());
   std::vector<GameRecord> all(records ? games : 0);
@@ -618,6 +620,7 @@ PlaySummary play_games(const BoardSpec& spec, const Strategy& strategy, uint64_t
     int lost_at = -1;
   };
   std::vector<Tally> tally(games);
+  std::atomic<int64_t> done{0}, wins_so_far{0};
 #pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 16)
   for (int64_t g = 0; g < games; ++g) {
     const Layout layout = boards ? (*boards)[g] : deal(spec, seed, static_cast<uint64_t>(g));
@@ -633,6 +636,11 @@ PlaySummary play_games(const BoardSpec& spec, const Strategy& strategy, uint64_t
     if (!r.won && !r.guess_log.empty())
       tally[g].lost_at = static_cast<int>(kind_of(r.guess_log.back()));
     if (check) check(r);
+    if (progress) {
+      const int64_t ended = done.fetch_add(1, std::memory_order_relaxed) + 1;
+      const int64_t won_now = wins_so_far.fetch_add(r.won, std::memory_order_relaxed) + r.won;
+      if (omp_get_thread_num() == 0) progress(ended, won_now);
+    }
     if (records) all[g] = std::move(r);
   }
   PlaySummary s;

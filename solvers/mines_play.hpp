@@ -168,6 +168,9 @@ struct PlaySummary {
 };
 // Called on the game's own thread as soon as a game ends (so it must be thread-safe).
 using GameCheck = std::function<void(const GameRecord&)>;
+// Called on one thread only, after each of its games: the games ended so far and the wins among
+// them, for a progress line (the wins so far depend on the threads; the summary does not).
+using PlayProgress = std::function<void(int64_t done, int64_t wins)>;
 // Plays games 0 .. games - 1 of (spec, seed) on `threads` threads, or, with `boards`, those
 // layouts (of spec's size, the first click safe under spec's rule). With `records`, every game's
 // record is kept there, in game order; with `check`, each record is handed to it and dropped,
@@ -175,7 +178,7 @@ using GameCheck = std::function<void(const GameRecord&)>;
 PlaySummary play_games(const BoardSpec& spec, const Strategy& strategy, uint64_t seed,
                        int64_t games, int threads, std::vector<GameRecord>* records = nullptr,
                        const std::vector<Layout>* boards = nullptr,
-                       const GameCheck& check = nullptr);
+                       const GameCheck& check = nullptr, const PlayProgress& progress = nullptr);
 
 using bs::wilson_interval;  // core/wilson.hpp
 

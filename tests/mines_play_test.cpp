@@ -318,6 +318,27 @@ TEST(MinesPlayParallel, StatisticsDoNotDependOnTheThreadCount) {
   expect_thread_independent(parse_board_spec("beginner9", "sfar", ""), deep, 60);
 }
 
+// The progress callback runs on one thread, sees the games ended so far rise, never past the
+// total, with no more wins than games, and leaves the summary as it is without it.
+TEST(MinesPlayParallel, ProgressRisesOnOneThreadAndChangesNothing) {
+  const BoardSpec spec = parse_board_spec("beginner9", "sfar", "");
+  const PlaySummary plain = play_games(spec, Strategy{}, 3, 400, 2);
+  std::vector<std::pair<int64_t, int64_t>> seen;  // touched by the one calling thread only
+  const PlaySummary watched =
+      play_games(spec, Strategy{}, 3, 400, 2, nullptr, nullptr, nullptr,
+                 [&](int64_t done, int64_t wins) { seen.emplace_back(done, wins); });
+  EXPECT_EQ(watched.wins, plain.wins);
+  EXPECT_EQ(watched.games, plain.games);
+  ASSERT_FALSE(seen.empty());
+  for (size_t k = 0; k < seen.size(); ++k) {
+    EXPECT_LE(seen[k].second, seen[k].first);
+    EXPECT_LE(seen[k].first, 400);
+    if (k > 0) {
+      EXPECT_GT(seen[k].first, seen[k - 1].first);
+    }
+  }
+}
+
 // A random small position: each cell a mine with chance 1/mine_one_in, each safe cell revealed
 // (showing its digit) with chance reveal_in_4/4; the rest unknown. No flags.
 Position random_position(std::mt19937& rng, int width, int height, int mine_one_in,
