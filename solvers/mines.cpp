@@ -281,6 +281,27 @@ std::string render(const std::string& path, const Options& options, bool /*solve
       svg += buf;
     }
   }
+  // The player's guess, as `solve` names it, ringed in blue where no cell is certainly safe.
+  bool any_safe = false;
+  int undecided = 0;
+  for (int i = 0; i < p.width * p.height; ++i)
+    if (p.cells[i] == kUnknown) {
+      any_safe = any_safe || (a.decided_by[i] >= 0 && a.mine[i] == 0);
+      undecided += a.decided_by[i] < 0;
+    }
+  if (!any_safe && undecided > 0) {
+    Position flagged = p;
+    for (int i = 0; i < p.width * p.height; ++i)
+      if (p.cells[i] == kUnknown && a.decided_by[i] >= 0) flagged.cells[i] = kFlag;
+    const Guess g = choose_guess(flagged, strategy_from(options));
+    std::snprintf(buf, sizeof buf,
+                  "<rect class=\"guess\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+                  "fill=\"none\" stroke=\"#1f4fd8\" stroke-width=\"4\"><title>guess, chosen by "
+                  "%s</title></rect>\n",
+                  3 + (g.cell % p.width) * kCell, 3 + (g.cell / p.width) * kCell, kCell - 4,
+                  kCell - 4, g.why);
+    svg += buf;
+  }
   return svg + "</svg>\n";
 }
 

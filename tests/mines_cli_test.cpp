@@ -213,6 +213,13 @@ TEST(MinesCli, RenderDrawsEveryCell) {
   for (size_t at = r.out.find("<rect"); at != std::string::npos; at = r.out.find("<rect", at + 1))
     ++rects;
   EXPECT_EQ(rects, 12u);
+  EXPECT_EQ(r.out.find("class=\"guess\""), std::string::npos) << "a safe cell needs no guess";
+  // With no safe cell, the player's guess is ringed: the corner the analysis names.
+  const std::string none_safe =
+      write_temp("mines_render_guess.txt", "5 5 5\n1....\n.....\n.....\n.....\n.....\n");
+  const auto g = run_cli("render mines " + none_safe);
+  ASSERT_EQ(g.code, 0) << g.err;
+  EXPECT_NE(g.out.find("<rect class=\"guess\" x=\"115\" y=\"3\""), std::string::npos) << g.out;
 }
 
 TEST(MinesCli, PlayReportsAWinRateAndItsInterval) {
