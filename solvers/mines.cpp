@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "core/error.hpp"
 #include "heuristics/mines/system.hpp"
@@ -23,6 +24,24 @@ std::string cell_name(const Position& p, int i) {
   s += std::to_string(i / p.width);
   s += ')';
   return s;
+}
+
+// The move the player would make in an analysed position with no cell certainly safe, on the
+// position with the certain mines flagged, as the player flags them before it guesses; nothing
+// when a safe cell is known or no cell is undecided.
+std::optional<Guess> player_guess(const Position& p, const Probabilities& a,
+                                  const Strategy& strategy) {
+  bool any_safe = false;
+  int undecided = 0;
+  Position flagged = p;
+  for (int i = 0; i < p.width * p.height; ++i) {
+    if (p.cells[i] != kUnknown) continue;
+    any_safe = any_safe || (a.decided_by[i] >= 0 && a.mine[i] == 0);
+    undecided += a.decided_by[i] < 0;
+    if (a.decided_by[i] >= 0) flagged.cells[i] = kFlag;
+  }
+  if (any_safe || undecided == 0) return std::nullopt;
+  return choose_guess(flagged, strategy);
 }
 
 // Layout counts by brute force over the unknown cells (at most 20 of them).
@@ -132,21 +151,14 @@ Result solve_file(const std::string& path, const Options& options) {
                           {"certain_mines", mines}, {"probability", probability},
                           {"decided_by", stage},    {"layouts_log10", a.layouts_log10}};
   // With no cell certainly safe, the move the player would make here, with the same options
-  // (--lookahead, --play-off, ...): on the position with the certain mines flagged, as the
-  // player flags them before it guesses. Not under a time limit: the look-ahead runs the engine
-  // once per candidate and digit, with no deadline of its own.
-  if (a.complete && limit <= 0 && safe.empty() &&
-      std::count(p.cells.begin(), p.cells.end(), kUnknown) >
-          static_cast<std::ptrdiff_t>(mines.size())) {
-    Position flagged = p;
-    for (int i = 0; i < p.width * p.height; ++i)
-      if (p.cells[i] == kUnknown && a.decided_by[i] >= 0) flagged.cells[i] = kFlag;
-    const Guess g = choose_guess(flagged, strategy);
-    const int x = g.cell % p.width, y = g.cell / p.width;
-    analysis["guess"] = {{"x", x}, {"y", y}, {"risk", g.risk}, {"why", g.why}};
+  // (--lookahead, --play-off, ...). Not under a time limit: the look-ahead runs the engine once
+  // per candidate and digit, with no deadline of its own.
+  if (const auto g = a.complete && limit <= 0 ? player_guess(p, a, strategy) : std::nullopt) {
+    analysis["guess"] = {
+        {"x", g->cell % p.width}, {"y", g->cell / p.width}, {"risk", g->risk}, {"why", g->why}};
     char line[160];
     std::snprintf(line, sizeof line, "guess %s, risk %.6f, chosen by %s",
-                  cell_name(p, g.cell).c_str(), g.risk, g.why);
+                  cell_name(p, g->cell).c_str(), g->risk, g->why);
     r.solution_lines.emplace_back(line);
   }
   r.solution_json = analysis.dump();
@@ -282,24 +294,13 @@ std::string render(const std::string& path, const Options& options, bool /*solve
     }
   }
   // The player's guess, as `solve` names it, ringed in blue where no cell is certainly safe.
-  bool any_safe = false;
-  int undecided = 0;
-  for (int i = 0; i < p.width * p.height; ++i)
-    if (p.cells[i] == kUnknown) {
-      any_safe = any_safe || (a.decided_by[i] >= 0 && a.mine[i] == 0);
-      undecided += a.decided_by[i] < 0;
-    }
-  if (!any_safe && undecided > 0) {
-    Position flagged = p;
-    for (int i = 0; i < p.width * p.height; ++i)
-      if (p.cells[i] == kUnknown && a.decided_by[i] >= 0) flagged.cells[i] = kFlag;
-    const Guess g = choose_guess(flagged, strategy_from(options));
+  if (const auto g = player_guess(p, a, strategy_from(options))) {
     std::snprintf(buf, sizeof buf,
                   "<rect class=\"guess\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
                   "fill=\"none\" stroke=\"#1f4fd8\" stroke-width=\"4\"><title>guess, chosen by "
                   "%s</title></rect>\n",
-                  3 + (g.cell % p.width) * kCell, 3 + (g.cell / p.width) * kCell, kCell - 4,
-                  kCell - 4, g.why);
+                  3 + (g->cell % p.width) * kCell, 3 + (g->cell / p.width) * kCell, kCell - 4,
+                  kCell - 4, g->why);
     svg += buf;
   }
   return svg + "</svg>\n";

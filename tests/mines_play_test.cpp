@@ -829,6 +829,18 @@ TEST(MinesEndgame, PruningKeepsTheExactChanceAndClick) {
   EXPECT_GE(compared, 150);
 }
 
+// The endgame search's chance of winning is the oracle's best play, and its click achieves it:
+// that click first, then best play from each outcome.
+void expect_best_play(const Position& p, const EndgameOracle& oracle) {
+  const auto move = solve_endgame(p, 1000, 1000000);
+  ASSERT_TRUE(move.has_value()) << format_position(p);
+  const double want = oracle.best(oracle.layouts(), 0);
+  EXPECT_NEAR(move->win, want, 1e-9) << format_position(p);
+  ASSERT_GE(oracle.bit(move->cell), 0);
+  EXPECT_NEAR(oracle.click(oracle.layouts(), 0, oracle.bit(move->cell)), want, 1e-9)
+      << format_position(p) << "cell " << move->cell;
+}
+
 // The endgame search against the oracle on small random positions, zeros and their flood fills
 // included: the same chance of winning, and its click achieves it.
 TEST(MinesEndgame, ChanceOfWinningEqualsBestPlayByBruteForce) {
@@ -843,14 +855,8 @@ TEST(MinesEndgame, ChanceOfWinningEqualsBestPlayByBruteForce) {
     if (unknown < 2 || unknown > 8) continue;
     const EndgameOracle oracle(p);
     if (oracle.layouts().size() < 2) continue;
-    const auto move = solve_endgame(p, 1000, 1000000);
-    ASSERT_TRUE(move.has_value()) << format_position(p);
-    const double want = oracle.best(oracle.layouts(), 0);
-    EXPECT_NEAR(move->win, want, 1e-9) << format_position(p);
-    // Its click achieves it: that click first, then best play from each outcome.
-    ASSERT_GE(oracle.bit(move->cell), 0);
-    EXPECT_NEAR(oracle.click(oracle.layouts(), 0, oracle.bit(move->cell)), want, 1e-9)
-        << format_position(p) << "cell " << move->cell;
+    expect_best_play(p, oracle);
+    if (HasFatalFailure()) return;
     ++compared;
   }
   EXPECT_GE(compared, 100);
@@ -871,13 +877,8 @@ TEST(MinesEndgame, LargerPositionsMatchBestPlayByBruteForce) {
     if (unknown < 9 || unknown > 16) continue;
     const EndgameOracle oracle(p);
     if (oracle.layouts().size() < 10 || oracle.layouts().size() > 1000) continue;
-    const auto move = solve_endgame(p, 1000, 1000000);
-    ASSERT_TRUE(move.has_value()) << format_position(p);
-    const double want = oracle.best(oracle.layouts(), 0);
-    EXPECT_NEAR(move->win, want, 1e-9) << format_position(p);
-    ASSERT_GE(oracle.bit(move->cell), 0);
-    EXPECT_NEAR(oracle.click(oracle.layouts(), 0, oracle.bit(move->cell)), want, 1e-9)
-        << format_position(p) << "cell " << move->cell;
+    expect_best_play(p, oracle);
+    if (HasFatalFailure()) return;
     ++compared;
     large += unknown >= 12 && oracle.layouts().size() >= 50;
   }
