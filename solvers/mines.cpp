@@ -237,6 +237,9 @@ std::string verify_files(const std::string& instance_path, const std::string& re
     const int i = static_cast<int>(y) * p.width + static_cast<int>(x);
     if (p.cells[i] != kUnknown || claim.decided_by[i] >= 0)
       return "the guess " + cell_name(p, i) + " is not an undecided unknown cell";
+    for (int j = 0; j < p.width * p.height; ++j)
+      if (p.cells[j] == kUnknown && claim.decided_by[j] >= 0 && claim.mine[j] == 0)
+        return "a guess is named though " + cell_name(p, j) + " is claimed certainly safe";
     if (std::abs(g["risk"].get<double>() - claim.mine[i]) > 1e-9) {
       std::string why = "the guess ";
       why += cell_name(p, i);

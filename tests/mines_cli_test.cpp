@@ -150,6 +150,15 @@ TEST(MinesCli, SolveSuggestsThePlayersGuessAndVerifyChecksIt) {
   const auto bad_off = run_cli("solve mines " + write_temp("mines_safe.txt", "3 1 0\n.0.\n") +
                                " --play-off nothing");
   EXPECT_EQ(bad_off.code, 2) << bad_off.out << bad_off.err;
+  // A guess named beside a cell claimed certainly safe is refused too.
+  const std::string ok_path = write_temp("mines_ok2.txt", "4 3 2\n01..\n12..\n....\n");
+  nlohmann::json with_safe =
+      nlohmann::json::parse(run_cli("solve mines " + ok_path + " --json").out);
+  with_safe["analysis"]["guess"] = {{"x", 2}, {"y", 0}, {"risk", 0.5}, {"why", "x"}};
+  const auto ws = run_cli("verify mines " + ok_path + " " +
+                          write_temp("mines_guess_safe.json", with_safe.dump()));
+  EXPECT_EQ(ws.code, 1) << ws.out << ws.err;
+  EXPECT_NE(ws.out.find("claimed certainly safe"), std::string::npos) << ws.out << ws.err;
   // A position with a certainly safe cell gets no guess.
   const auto safe =
       run_cli("solve mines " + write_temp("mines_safe.txt", "3 1 0\n.0.\n") + " --json");
