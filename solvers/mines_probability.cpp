@@ -467,8 +467,11 @@ class Analysis {
       self(self, 2 * node + 1, mid, hi);
       product[node] = convolve(product[2 * node], product[2 * node + 1]);
     };
-    if (parts > 0) build(build, 1, 0, parts);
-    const std::vector<Real> all = parts > 0 ? product[1] : std::vector<Real>{1};
+    if (parts > 0)
+      build(build, 1, 0, parts);
+    else
+      product[0] = {1};  // no component: one way, with no frontier mine
+    const std::vector<Real>& all = product[parts > 0 ? 1 : 0];  // as long as `ways`
     Real z = 0, interior_mines = 0, interior_free = 0;
     for (size_t t = 0; t < all.size(); ++t) {
       const Real w = all[t] * ways[t];
@@ -503,8 +506,7 @@ class Analysis {
       self(self, 2 * node, lo, mid, correlate(ctx, right, left.size()));
       self(self, 2 * node + 1, mid, hi, correlate(ctx, left, right.size()));
     };
-    if (parts > 0)
-      push(push, 1, 0, parts, std::vector<Real>(ways.begin(), ways.begin() + all.size()));
+    if (parts > 0) push(push, 1, 0, parts, ways);
     for (size_t c = 0; c < comps.size(); ++c) {
       for (size_t g = 0; g < comps[c].groups.size(); ++g) {
         Real mines = 0, free = 0;
