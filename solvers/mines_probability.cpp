@@ -5,8 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/connected_components.hpp>
+#include <boost/pending/disjoint_sets.hpp>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -317,23 +316,28 @@ class Analysis {
   }
 
   // The undecided cells next to a digit split into components (variables joined along each
-  // row), each in groups of the cells the same digits see; the rest is the interior.
+  // row), each in groups of the cells the same digits see; the rest is the interior. The player
+  // runs this for every digit a look-ahead guess could show, so it allocates little: the rows
+  // keep their cells inline, and Boost.Graph's union-find replaces an adjacency list (whose
+  // undirected edges are list nodes, an allocation each: a tenth of the strong player's time).
   void find_components() {
     std::vector<int> row_source;  // per digit row with undecided cells: the digit's cell
-    std::vector<std::vector<int>> row_vars;
+    std::vector<RowCells> row_vars;
     std::vector<int> row_target;
     std::vector<char> frontier(sys.vars, 0);
     for (const Row& r : sys.rows) {
       if (r.source < 0) continue;
-      std::vector<int> vars;
+      RowCells& vars = row_vars.emplace_back();  // filled in place: no copy of inline cells
       int mines = 0;
       for (int v : r.vars) {
         if (sys.value[v] < 0) vars.push_back(v);
         mines += sys.value[v] == 1;
       }
-      if (vars.empty()) continue;
+      if (vars.empty()) {
+        row_vars.pop_back();
+        continue;
+      }
       for (int v : vars) frontier[v] = 1;
-      row_vars.push_back(std::move(vars));
       row_target.push_back(r.target - mines);
       row_source.push_back(r.source);
     }
@@ -341,40 +345,57 @@ class Analysis {
       if (sys.value[v] < 0 && !frontier[v]) interior.push_back(v);
 
     // Components of the frontier: variables joined along each row.
-    boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS> graph(sys.vars);
-    for (const auto& vars : row_vars)
-      for (size_t k = 1; k < vars.size(); ++k) boost::add_edge(vars[k - 1], vars[k], graph);
-    std::vector<int> comp_of(sys.vars);
-    boost::connected_components(graph, comp_of.data());
-    std::map<int, int> index_of_comp;  // boost's component id -> ours, in order of first row
+    boost::disjoint_sets_with_storage<> joined(static_cast<size_t>(std::max(sys.vars, 1)));
+    for (const RowCells& vars : row_vars)
+      for (size_t k = 1; k < vars.size(); ++k) joined.union_set(vars[k - 1], vars[k]);
+    // Ours, in order of first row, by the union-find's representative.
+    std::vector<int> index_of_root(static_cast<size_t>(sys.vars), -1);
     std::vector<std::vector<int>> comp_rows;
     for (size_t r = 0; r < row_vars.size(); ++r) {
-      auto [it, added] = index_of_comp.emplace(comp_of[row_vars[r][0]], comps.size());
-      if (added) {
+      int& index = index_of_root[static_cast<size_t>(joined.find_set(row_vars[r][0]))];
+      if (index < 0) {
+        index = static_cast<int>(comps.size());
         comps.emplace_back();
         comps.back().first_source = row_source[r];
         comp_rows.emplace_back();
       }
-      comp_rows[it->second].push_back(static_cast<int>(r));
+      comp_rows[static_cast<size_t>(index)].push_back(static_cast<int>(r));
     }
+    // Groups: variables by the set of rows that see them, in order of first appearance. A
+    // variable's rows are its digits (at most 8), listed in local row order, so two variables
+    // share a group exactly when their lists are equal; only the groups whose list starts with
+    // the same row need comparing.
+    std::vector<RowCells> seen_by(static_cast<size_t>(sys.vars));  // var -> local rows
+    std::vector<int> group_of_var(static_cast<size_t>(sys.vars), -1);
     for (size_t c = 0; c < comps.size(); ++c) {
       Component& comp = comps[c];
-      // Groups: variables by the set of rows that see them, in order of first appearance.
-      std::map<int, std::vector<int>> rows_seeing;  // var -> local rows
-      for (size_t lr = 0; lr < comp_rows[c].size(); ++lr)
-        for (int v : row_vars[comp_rows[c][lr]]) rows_seeing[v].push_back(static_cast<int>(lr));
-      std::map<std::vector<int>, int> group_of;
-      for (size_t lr = 0; lr < comp_rows[c].size(); ++lr)
-        for (int v : row_vars[comp_rows[c][lr]]) {
-          auto [it, added] = group_of.emplace(rows_seeing[v], comp.groups.size());
-          if (added) {
+      const std::vector<int>& rows = comp_rows[c];
+      for (size_t lr = 0; lr < rows.size(); ++lr)
+        for (int v : row_vars[static_cast<size_t>(rows[lr])])
+          seen_by[static_cast<size_t>(v)].push_back(static_cast<int>(lr));
+      std::vector<RowCells> groups_from(
+          rows.size());  // local row -> groups whose list starts there
+      for (size_t lr = 0; lr < rows.size(); ++lr)
+        for (int v : row_vars[static_cast<size_t>(rows[lr])]) {
+          if (group_of_var[static_cast<size_t>(v)] >= 0) continue;
+          const RowCells& sig = seen_by[static_cast<size_t>(v)];
+          int group = -1;
+          for (int g : groups_from[static_cast<size_t>(sig[0])])
+            if (std::equal(sig.begin(), sig.end(), comp.rows_of[static_cast<size_t>(g)].begin(),
+                           comp.rows_of[static_cast<size_t>(g)].end())) {
+              group = g;
+              break;
+            }
+          if (group < 0) {
+            group = static_cast<int>(comp.groups.size());
             comp.groups.emplace_back();
-            comp.rows_of.push_back(rows_seeing[v]);
+            comp.rows_of.emplace_back(sig.begin(), sig.end());
+            groups_from[static_cast<size_t>(sig[0])].push_back(group);
           }
-          auto& g = comp.groups[it->second];
-          if (std::find(g.begin(), g.end(), v) == g.end()) g.push_back(v);
+          group_of_var[static_cast<size_t>(v)] = group;
+          comp.groups[static_cast<size_t>(group)].push_back(v);
         }
-      for (int r : comp_rows[c]) comp.row_target.push_back(row_target[r]);
+      for (int r : rows) comp.row_target.push_back(row_target[static_cast<size_t>(r)]);
     }
     out.components = static_cast<int>(comps.size());
   }
