@@ -6,8 +6,9 @@
 // MinesProbabilities: the exact probabilities of every such position in the first 20 games, the
 //   engine the player calls before each guess.
 // MinesEndgame: the exact endgame search, at the strong mode's budget, on every guess position
-//   of the first 60 games with between 300 and 3,000 layouts: the kernel the strong mode spends
-//   most of its time in.
+//   with between 300 and 3,000 layouts in the first 200 games of a strong player whose own
+//   endgame search is off (so that the positions do not change when the search does): the
+//   kernel the strong mode spends most of its time in.
 // MinesStrongGuess: the strong player's whole guess (look-ahead, 50/50 checks, endgame) on the
 //   guess positions of the first 20 games.
 #include <benchmark/benchmark.h>
@@ -34,13 +35,13 @@ Strategy strong() {
   return s;
 }
 
-// The positions of `games` expert SNR games of seed 11 at which the strong player guessed, as
-// play_game meets them.
-std::vector<GuessPosition> guess_positions(int games) {
+// The positions of `games` expert SNR games of seed 11 at which the player guessed, as play_game
+// meets them.
+std::vector<GuessPosition> guess_positions(int games, const Strategy& player = strong()) {
   const BoardSpec spec = parse_board_spec("expert", "snr", "");
   std::vector<GuessPosition> out;
   for (int g = 0; g < games; ++g)
-    play_game(spec, deal(spec, 11, static_cast<uint64_t>(g)), strong(), static_cast<uint64_t>(g),
+    play_game(spec, deal(spec, 11, static_cast<uint64_t>(g)), player, static_cast<uint64_t>(g),
               [&](const Position& v, const Guess& guess) {
                 out.push_back({v, guess.log10_layouts});
               });
@@ -62,8 +63,10 @@ BENCHMARK(MinesProbabilities)->Unit(benchmark::kMillisecond);
 
 void MinesEndgame(benchmark::State& state) {
   const EndgameBudget budget = endgame_budget(strong());
+  Strategy no_endgame = strong();
+  no_endgame.endgame = false;
   std::vector<Position> positions;
-  for (const GuessPosition& p : guess_positions(60))
+  for (const GuessPosition& p : guess_positions(200, no_endgame))
     if (p.log10_layouts >= std::log10(300.0) && p.log10_layouts <= std::log10(budget.layouts))
       positions.push_back(p.position);
   if (positions.empty()) state.SkipWithError("no endgame position in these games");

@@ -90,13 +90,15 @@ class Endgame {
     int best_cell = -1;
     uint64_t all_hash = 0;
     for (uint64_t k : id_key_) all_hash += k;
-    const double win = value(all, all_hash, every_cell, 0, &best_cell);
+    bool exact = true;
+    const double win = value(all, all_hash, every_cell, 0, 0, exact, &best_cell);
     if (nodes_ > max_nodes_ || best_cell < 0) return std::nullopt;
     return EndgameMove{cells_[best_cell], win};
   }
 
  private:
   using Set = std::span<const uint16_t>;  // layouts, by index, in increasing order
+  static constexpr double kTie = 1e-12;   // values this close are equal (the lower cell wins)
   struct Row {
     std::vector<int> vars;
     int target;
@@ -143,12 +145,17 @@ class Endgame {
   }
 
   // The chance of winning from this set of layouts with best play; the best click in *best.
-  // `live` holds, in increasing order, every cell whose outcome varies over the set (it may hold
-  // more): a cell that shows the same in all of a set's layouts shows the same in any part of it,
-  // so each node passes on only the cells that varied over its own set, and deep nodes scan a few
-  // cells instead of the whole board (most of the search's time went to that scan).
-  double value(Set set, uint64_t set_hash, const std::vector<int>& live, size_t depth,
-               int* best = nullptr) {
+  // `need` is what the caller's click needs from this set to matter: once the search proves the
+  // value below need - kTie, it stops and returns that upper bound with `exact` false (the
+  // alpha-beta cut of an expectimax search; the caller's click is then beaten whatever the rest
+  // of its outcomes are worth). A need of 0 or less asks for the exact value. `live` holds, in
+  // increasing order, every cell whose outcome varies over the set (it may hold more): a cell that
+  // shows the same in all of a set's layouts shows the same in any part of it, so each node passes
+  // on only the cells that varied over its own set, and deep nodes scan a few cells instead of the
+  // whole board (most of the search's time went to that scan).
+  double value(Set set, uint64_t set_hash, const std::vector<int>& live, size_t depth, double need,
+               bool& exact, int* best = nullptr) {
+    exact = true;
     if (set.size() == 1) return 1;
     if (++nodes_ > max_nodes_) return 0;
     if (prune_ && !best && set.size() == 2) {
@@ -164,7 +171,14 @@ class Endgame {
       return 0.5;
     }
     if (!best)
-      if (const Slot* s = memo_find(set, set_hash)) return s->value;
+      if (const Slot* s = memo_find(set, set_hash)) {
+        if (s->value >= 0) return s->value;
+        // A bound from an earlier cut, kept as -1 - bound: enough when it is below this need.
+        if (-1 - s->value < need - kTie) {
+          exact = false;
+          return -1 - s->value;
+        }
+      }
     // Each click's split of the set. A click is worth at most its share of safe layouts, so the
     // clicks are weighed safest first and the search stops at the first that cannot beat the best
     // so far: the values stay exact. Clicks with the same split are weighed once: a split's hash
@@ -231,8 +245,11 @@ class Endgame {
     const double n = static_cast<double>(set.size());
     double top = -1;
     int top_cell = -1;
-    // The click's worth, or, once what is left cannot lift it to `floor`, a bound below floor.
-    auto weigh = [&](int c, int safe, double floor) {
+    // The click's worth, or, once what is left cannot lift it to `floor` (cut true), a bound
+    // below floor - kTie. Each outcome is asked for what it needs to keep the click at floor,
+    // the outcomes after it counted as won.
+    auto weigh = [&](int c, int safe, double floor, bool& cut) {
+      cut = false;
       // The safe layouts grouped by the digit shown (a counting sort into one buffer).
       const int8_t* shows = shows_[c].data();
       std::array<int, 10> start{};
@@ -254,33 +271,53 @@ class Endgame {
         if (part.empty()) continue;
         const double share = static_cast<double>(part.size()) / n;
         left -= share;
-        v += share * value(part, part_hash[d], varying, depth + 1);
-        if (prune_ && v + left < floor - 1e-12) return v + left;
+        const double part_need = prune_ ? (floor - kTie - v - left) / share : 0;
+        bool part_exact = true;
+        v += share * value(part, part_hash[d], varying, depth + 1, part_need, part_exact);
+        if (prune_ && (!part_exact || v + left < floor - kTie)) {
+          cut = true;
+          return v + left;
+        }
       }
       return v;
     };
+    // What the search proved of the value: exact, or (cut) an upper bound below need - kTie.
+    auto answer = [&](double v, bool cut) {
+      exact = !cut;
+      memo_store(set, set_hash, cut ? -1 - v : v);
+      return v;
+    };
     if (free_click >= 0) {
-      top = weigh(free_click, static_cast<int>(set.size()), -1);
-      top_cell = free_click;
-    } else {
-      for (const Split& sp : splits) {
-        const double bound = sp.safe / n;
-        if (prune_ && bound < top - 1e-12) break;                            // nor can any after it
-        if (prune_ && bound <= top + 1e-12 && sp.cell > top_cell) continue;  // a tie it would lose
-        const uint64_t hash = prune_ ? split_hash(sp.cell, set) : 0;
-        if (seen(hash, sp.cell)) continue;
-        weighed.emplace_back(hash, sp.cell);
-        const double v = weigh(sp.cell, sp.safe, top);
-        if (v > top + 1e-12 || (v > top - 1e-12 && sp.cell < top_cell)) {
-          top = v;
-          top_cell = sp.cell;
-        }
-      }
-      // Two different layouts differ on some cell, so with two or more some click splits.
+      bool cut = false;
+      top = weigh(free_click, static_cast<int>(set.size()), need, cut);
+      if (best) *best = free_click;
+      return answer(top, cut);
     }
+    double cut_top = -1;  // the largest bound of a click cut below need
+    for (const Split& sp : splits) {
+      const double bound = sp.safe / n;
+      if (prune_ && bound < top - kTie) break;  // nor can any after it
+      if (prune_ && bound < need - kTie && top < need - kTie)
+        return answer(std::max({top, cut_top, bound}), true);             // nor can any reach need
+      if (prune_ && bound <= top + kTie && sp.cell > top_cell) continue;  // a tie it would lose
+      const uint64_t hash = prune_ ? split_hash(sp.cell, set) : 0;
+      if (seen(hash, sp.cell)) continue;
+      weighed.emplace_back(hash, sp.cell);
+      bool cut = false;
+      const double v = weigh(sp.cell, sp.safe, std::max(top, need), cut);
+      if (cut) {  // below the best so far, or below need
+        cut_top = std::max(cut_top, v);
+        continue;
+      }
+      if (v > top + kTie || (v > top - kTie && sp.cell < top_cell)) {
+        top = v;
+        top_cell = sp.cell;
+      }
+    }
+    // Two different layouts differ on some cell, so with two or more some click splits.
     if (best) *best = top_cell;
-    memo_insert(set, set_hash, top);
-    return top;
+    if (prune_ && top < need - kTie) return answer(std::max(top, cut_top), true);
+    return answer(top, false);
   }
 
   struct Split {
@@ -333,6 +370,21 @@ class Endgame {
     size_t i = slot.hash & mask;
     while (memo_[i].size != 0) i = (i + 1) & mask;
     memo_[i] = slot;
+  }
+  // Records a set's value (or bound, as -1 - bound), over what an earlier search left there.
+  void memo_store(Set set, uint64_t hash, double value) {
+    if (!memo_.empty()) {
+      const size_t mask = memo_.size() - 1;
+      for (size_t i = hash & mask; memo_[i].size != 0; i = (i + 1) & mask) {
+        Slot& s = memo_[i];
+        if (s.hash == hash && s.size == set.size() &&
+            std::equal(set.begin(), set.end(), pool_.begin() + s.offset)) {
+          s.value = value;
+          return;
+        }
+      }
+    }
+    memo_insert(set, hash, value);
   }
   void memo_insert(Set set, uint64_t hash, double value) {
     // A pool past 32-bit offsets (billions of nodes) stops growing: the values stay exact.
