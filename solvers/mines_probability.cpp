@@ -72,6 +72,19 @@ Real log_gamma(Real x) {
   return lgammal_r(x, &sign);
 }
 
+// log(k!), lgammal's own value, kept per thread: the player asks for the same few hundred values
+// at every move (the interior's binomials), and lgammal took a twentieth of the strong player's
+// time.
+Real log_factorial(int k) {
+  thread_local std::vector<Real> table;
+  if (static_cast<size_t>(k) >= table.size()) {
+    const size_t known = table.size();
+    table.resize(std::max(static_cast<size_t>(k) + 1, 2 * known));
+    for (size_t i = known; i < table.size(); ++i) table[i] = log_gamma(static_cast<Real>(i) + 1);
+  }
+  return table[static_cast<size_t>(k)];
+}
+
 Real binomial(int n, int k) {
   Real r = 1;
   for (int i = 1; i <= k; ++i) r = r * (n - k + i) / i;
@@ -462,9 +475,8 @@ class Analysis {
     for (size_t t = 0; t < frontier_max; ++t) {
       const int rest = remaining - static_cast<int>(t);
       if (rest < 0 || rest > interior_cells) continue;
-      log_ways[t] = log_gamma(static_cast<Real>(interior_cells) + 1) -
-                    log_gamma(static_cast<Real>(rest) + 1) -
-                    log_gamma(static_cast<Real>(interior_cells - rest) + 1);
+      log_ways[t] = log_factorial(interior_cells) - log_factorial(rest) -
+                    log_factorial(interior_cells - rest);
       log_top = std::max(log_top, log_ways[t]);
     }
     if (log_top == -INFINITY)
