@@ -9,7 +9,11 @@
 // bounds the search: past it the caller falls back on its heuristics. A click is worth at most its
 // share of safe layouts, so clicks are weighed safest first and the weighing stops at the first
 // that cannot beat the best found (a branch-and-bound that keeps the values exact; `prune` false
-// weighs every click, the reference the tests compare it with).
+// weighs every click, the reference the tests compare it with). The bound reaches down the tree
+// too, as alpha-beta does in an expectimax search: each outcome of a click is told what it must be
+// worth for the click to beat the best so far, and stops as soon as it proves less (the memo
+// keeps such a set's bound apart from exact values). Only the root's value and click need be
+// exact, and they are. Two-layout sets are valued directly.
 // The flood fill of a 0 needs no modelling: after a 0 its neighbours are safe in every layout
 // left, so the search clicks them next as free information, which is what the fill reveals. The
 // chances found are exact (a test checks them against best play by brute force over the real

@@ -260,8 +260,10 @@ class Analysis {
   bool build_system() {
     const int n = p.width * p.height;
     std::vector<int> var_of(n, -1);
-    int flags = 0;
+    int flags = 0, digits = 0;
+    cell_of.reserve(static_cast<size_t>(n));
     for (int i = 0; i < n; ++i) {
+      digits += p.cells[i] >= 0;
       if (p.cells[i] == kUnknown) {
         var_of[i] = static_cast<int>(cell_of.size());
         cell_of.push_back(i);
@@ -274,9 +276,10 @@ class Analysis {
     sys.vars = static_cast<int>(cell_of.size());
     sys.value.assign(sys.vars, -1);
     sys.decided_by.assign(sys.vars, -1);
+    sys.rows.reserve(static_cast<size_t>(digits) + 1);  // no row is moved as the list grows
     for (int i = 0; i < n; ++i) {
       if (p.cells[i] < 0) continue;
-      Row row;
+      Row& row = sys.rows.emplace_back();  // built in place, and dropped if it sees no cell
       row.source = i;
       int flagged = 0;
       p.for_neighbours(i, [&](int j) {
@@ -288,7 +291,7 @@ class Analysis {
         return fail(i, "the digit " + std::to_string(p.cells[i]) + " sees " +
                            std::to_string(flagged) + " flags and " +
                            std::to_string(row.vars.size()) + " unknown cells");
-      if (!row.vars.empty()) sys.rows.push_back(std::move(row));
+      if (row.vars.empty()) sys.rows.pop_back();
     }
     mines_left = p.mines - flags;
     if (mines_left < 0 || mines_left > sys.vars)
