@@ -9,7 +9,6 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
-#include <map>
 
 #include "heuristics/mines/lp.hpp"
 #include "heuristics/mines/system.hpp"
@@ -389,8 +388,8 @@ class Analysis {
       for (size_t lr = 0; lr < rows.size(); ++lr)
         for (int v : row_vars[static_cast<size_t>(rows[lr])])
           seen_by[static_cast<size_t>(v)].push_back(static_cast<int>(lr));
-      std::vector<RowCells> groups_from(
-          rows.size());  // local row -> groups whose list starts there
+      // Per local row, the groups whose list of rows starts there.
+      std::vector<RowCells> groups_from(rows.size());
       for (size_t lr = 0; lr < rows.size(); ++lr)
         for (int v : row_vars[static_cast<size_t>(rows[lr])]) {
           if (group_of_var[static_cast<size_t>(v)] >= 0) continue;
