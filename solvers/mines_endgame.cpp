@@ -146,7 +146,7 @@ class Endgame {
 
   // The chance of winning from this set of layouts with best play; the best click in *best.
   // `need` is what the caller's click needs from this set to matter: once the search proves the
-  // value below need - kTie, it stops and returns that upper bound with `exact` false (the
+  // value below need, it stops and returns that upper bound with `exact` false (the
   // alpha-beta cut of an expectimax search; the caller's click is then beaten whatever the rest
   // of its outcomes are worth). A need of 0 or less asks for the exact value. `live` holds, in
   // increasing order, every cell whose outcome varies over the set (it may hold more): a cell that
@@ -281,7 +281,7 @@ class Endgame {
       }
       return v;
     };
-    // What the search proved of the value: exact, or (cut) an upper bound below need - kTie.
+    // What the search proved of the value: exact, or (cut) an upper bound below need.
     auto answer = [&](double v, bool cut) {
       exact = !cut;
       memo_store(set, set_hash, cut ? -1 - v : v);
@@ -316,7 +316,9 @@ class Endgame {
     }
     // Two different layouts differ on some cell, so with two or more some click splits.
     if (best) *best = top_cell;
-    if (prune_ && top < need - kTie) return answer(std::max(top, cut_top), true);
+    // Below need, the value is only bounded: a click cut below need - kTie might otherwise tie
+    // with a top just under need and win the tie as the lower cell, as it would in the reference.
+    if (prune_ && top < need) return answer(std::max(top, cut_top), true);
     return answer(top, false);
   }
 
