@@ -170,6 +170,10 @@ class Endgame {
         if (outcome_a[c] >= 0 && outcome_b[c] >= 0 && outcome_a[c] != outcome_b[c]) return 1;
       return 0.5;
     }
+    // Whether the memo holds a bound for this set (from an earlier cut) that is too high for this
+    // need: the search below then replaces it. Nothing else can store this set meanwhile, since
+    // the nodes below hold parts of it.
+    bool bound_held = false;
     if (!best)
       if (const Slot* s = memo_find(set, set_hash)) {
         if (s->value >= 0) return s->value;
@@ -178,6 +182,7 @@ class Endgame {
           exact = false;
           return -1 - s->value;
         }
+        bound_held = true;
       }
     // Each click's split of the set. A click is worth at most its share of safe layouts, so the
     // clicks are weighed safest first and the search stops at the first that cannot beat the best
@@ -284,7 +289,11 @@ class Endgame {
     // What the search proved of the value: exact, or (cut) an upper bound below need.
     auto answer = [&](double v, bool cut) {
       exact = !cut;
-      memo_store(set, set_hash, cut ? -1 - v : v);
+      const double kept = cut ? -1 - v : v;
+      if (bound_held)
+        memo_find(set, set_hash)->value = kept;  // found afresh: the table may have grown
+      else
+        memo_insert(set, set_hash, kept);
       return v;
     };
     if (free_click >= 0) {
@@ -356,11 +365,11 @@ class Endgame {
     uint32_t offset, size;  // size 0: empty
     double value;
   };
-  const Slot* memo_find(Set set, uint64_t hash) const {
+  Slot* memo_find(Set set, uint64_t hash) {
     if (memo_.empty()) return nullptr;
     const size_t mask = memo_.size() - 1;
     for (size_t i = hash & mask;; i = (i + 1) & mask) {
-      const Slot& s = memo_[i];
+      Slot& s = memo_[i];
       if (s.size == 0) return nullptr;
       if (s.hash == hash && s.size == set.size() &&
           std::equal(set.begin(), set.end(), pool_.begin() + s.offset))
@@ -372,21 +381,6 @@ class Endgame {
     size_t i = slot.hash & mask;
     while (memo_[i].size != 0) i = (i + 1) & mask;
     memo_[i] = slot;
-  }
-  // Records a set's value (or bound, as -1 - bound), over what an earlier search left there.
-  void memo_store(Set set, uint64_t hash, double value) {
-    if (!memo_.empty()) {
-      const size_t mask = memo_.size() - 1;
-      for (size_t i = hash & mask; memo_[i].size != 0; i = (i + 1) & mask) {
-        Slot& s = memo_[i];
-        if (s.hash == hash && s.size == set.size() &&
-            std::equal(set.begin(), set.end(), pool_.begin() + s.offset)) {
-          s.value = value;
-          return;
-        }
-      }
-    }
-    memo_insert(set, hash, value);
   }
   void memo_insert(Set set, uint64_t hash, double value) {
     // A pool past 32-bit offsets (billions of nodes) stops growing: the values stay exact.
