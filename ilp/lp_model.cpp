@@ -108,9 +108,8 @@ void silence(OsiSolverInterface& s) {
   s.setHintParam(OsiDoReducePrint, true, OsiHintTry);
 }
 
-std::unique_ptr<OsiClpSolverInterface> build_solver(const LpModel& m) {
-  auto s = std::make_unique<OsiClpSolverInterface>();
-  silence(*s);
+// Replaces whatever `s` held by `m`; loadProblem drops the old basis and integer marks.
+void load_model(OsiClpSolverInterface& s, const LpModel& m) {
   const int ncols = m.columns(), nrows = m.rows();
   // Column-major, duplicates summed, as COIN wants it.
   Eigen::SparseMatrix<double, Eigen::ColMajor> a(nrows, ncols);
@@ -131,10 +130,16 @@ std::unique_ptr<OsiClpSolverInterface> build_solver(const LpModel& m) {
   for (int j = 0; j < ncols; ++j)
     cl[j] = coin(m.column_lower()[j]), cu[j] = coin(m.column_upper()[j]);
   for (int i = 0; i < nrows; ++i) rl[i] = coin(m.row_lower()[i]), ru[i] = coin(m.row_upper()[i]);
-  s->loadProblem(matrix, cl.data(), cu.data(), m.objective().data(), rl.data(), ru.data());
+  s.loadProblem(matrix, cl.data(), cu.data(), m.objective().data(), rl.data(), ru.data());
   for (int j = 0; j < ncols; ++j)
-    if (m.is_integer(j)) s->setInteger(j);
-  s->setObjSense(m.maximize() ? -1.0 : 1.0);
+    if (m.is_integer(j)) s.setInteger(j);
+  s.setObjSense(m.maximize() ? -1.0 : 1.0);
+}
+
+std::unique_ptr<OsiClpSolverInterface> build_solver(const LpModel& m) {
+  auto s = std::make_unique<OsiClpSolverInterface>();
+  silence(*s);
+  load_model(*s, m);
   return s;
 }
 
@@ -378,6 +383,18 @@ struct LpSession::Impl {
 LpSession::LpSession(const LpModel& model) : impl_(std::make_unique<Impl>()) {
   impl_->solver = build_solver(model);
   prepare_initial_lp(*impl_->solver);
+}
+
+LpSession::LpSession() : impl_(std::make_unique<Impl>()) {
+  impl_->solver = std::make_unique<OsiClpSolverInterface>();
+  silence(*impl_->solver);
+}
+
+void LpSession::load(const LpModel& model) {
+  load_model(*impl_->solver, model);
+  prepare_initial_lp(*impl_->solver);
+  impl_->solved = false;
+  impl_->bounds_changed = false;
 }
 
 LpSession::~LpSession() = default;

@@ -82,9 +82,14 @@ class LpModel {
 };
 
 // One loaded CLP model for a run of related solves. Not thread-safe; use one per thread.
+// load() puts another model in its place, cold; making a CLP solver (its message tables and
+// buffers) costs more than solving an LP of a few dozen columns, so a caller that solves
+// thousands of small unrelated LPs keeps one session and loads each in turn.
 class LpSession {
  public:
+  LpSession();  // holds the empty model until load()
   explicit LpSession(const LpModel& model);
+  void load(const LpModel& model);
   ~LpSession();
   LpSession(const LpSession&) = delete;
   LpSession& operator=(const LpSession&) = delete;

@@ -69,12 +69,14 @@ bool totals(LpSession& session, int columns, double& least, double& most) {
 }  // namespace
 
 struct MinesLayoutCheck::Component {
-  std::unique_ptr<LpSession> session;
+  LpModel model;  // the digits' rows, then a free row for the component's total
+  int total_row = -1;
   int columns = 0;
   double least = 0, most = 0;
 };
 
-MinesLayoutCheck::MinesLayoutCheck(const mines::Position& p) : position_(p) {
+MinesLayoutCheck::MinesLayoutCheck(const mines::Position& p, int local_first)
+    : position_(p), local_first_(local_first) {
   const int n = p.width * p.height;
   component_of_.assign(n, -1);
   column_of_.assign(n, -1);
@@ -127,7 +129,7 @@ MinesLayoutCheck::MinesLayoutCheck(const mines::Position& p) : position_(p) {
     });
     const double need = p.cells[i] - flagged;
     if (c < 0) {
-      consistent_ = consistent_ && need == 0;
+      digits_met_ = digits_met_ && need == 0;
       continue;
     }
     models[c].add_rows(row, {need}, {need});
@@ -135,11 +137,27 @@ MinesLayoutCheck::MinesLayoutCheck(const mines::Position& p) : position_(p) {
   for (auto& model : models) {
     auto comp = std::make_unique<Component>();
     comp->columns = model.columns();
-    comp->session = std::make_unique<LpSession>(model);
-    consistent_ = consistent_ && totals(*comp->session, comp->columns, comp->least, comp->most);
-    least_ += comp->least;
-    most_ += comp->most;
+    std::vector<Eigen::Triplet<double>> total;
+    for (int col = 0; col < comp->columns; ++col) total.emplace_back(0, col, 1.0);
+    comp->total_row = model.rows();
+    model.add_rows(total, {-kInf}, {kInf});
+    comp->model = std::move(model);
+    frontier_ += comp->columns;
     components_.push_back(std::move(comp));
+  }
+}
+
+// Each component's least and greatest LP total, and with them whether every component's
+// relaxation has a point. Two solves per component: only the one-by-one checks need them.
+void MinesLayoutCheck::find_totals() {
+  if (totals_found_) return;
+  totals_found_ = true;
+  for (size_t c = 0; c < components_.size(); ++c) {
+    Component& comp = *components_[c];
+    load_component(static_cast<int>(c));
+    consistent_ = consistent_ && totals(component_, comp.columns, comp.least, comp.most);
+    least_ += comp.least;
+    most_ += comp.most;
   }
 }
 
@@ -149,7 +167,7 @@ MinesLayoutCheck::~MinesLayoutCheck() = default;
 // reads), as a model over their unknown neighbours with `cell` fixed at `value`: a relaxation of
 // the whole model (its other rows and the mine count dropped), so its infeasibility proves that
 // no layout has the cell so. It has a few dozen columns whatever the board.
-bool MinesLayoutCheck::local_relaxation_feasible(int cell, int value) const {
+bool MinesLayoutCheck::local_relaxation_feasible(int cell, int value) {
   const mines::Position& p = position_;
   const int x0 = cell % p.width, y0 = cell / p.width;
   LpModel model;
@@ -175,21 +193,82 @@ bool MinesLayoutCheck::local_relaxation_feasible(int cell, int value) const {
     }
   if (need.empty()) return true;
   model.add_rows(entries, need, need);
-  return model.solve_lp().status != SolveStatus::infeasible;
+  local_.load(model);
+  return local_.resolve().status != SolveStatus::infeasible;
+}
+
+void MinesLayoutCheck::load_component(int c) {
+  if (loaded_ == c) return;  // cells come in board order, so mostly from the component just used
+  component_.load(components_[c]->model);
+  loaded_ = c;
+}
+
+std::vector<char> MinesLayoutCheck::settles_all(const std::vector<int>& cells,
+                                                const std::vector<int>& values) {
+  std::vector<char> settled(cells.size(), 0);
+  if (!digits_met_) {  // no layout at all
+    settled.assign(cells.size(), 1);
+    return settled;
+  }
+  std::vector<std::vector<size_t>> claims_of(components_.size());
+  for (size_t k = 0; k < cells.size(); ++k) {
+    if (position_.cells.at(cells[k]) != mines::kUnknown)
+      throw std::invalid_argument("MinesLayoutCheck: the cell is not unknown");
+    if (const int c = component_of_[cells[k]]; c >= 0) claims_of[c].push_back(k);
+  }
+  constexpr double kSlack = 1e-6;
+  for (size_t c = 0; c < components_.size(); ++c) {
+    if (claims_of[c].empty()) continue;
+    const Component& comp = *components_[c];
+    // The component's total, as the mine count and the other components' ranges allow it (each
+    // other component between 0 and its size, or its LP range once find_totals has run); the
+    // total row is free in the model and bounded only for this solve.
+    const double others_most = totals_found_ ? most_ - comp.most : frontier_ - comp.columns;
+    const double others_least = totals_found_ ? least_ - comp.least : 0;
+    const double lo = mines_left_ - others_most - interior_ - kSlack;
+    const double hi = mines_left_ - others_least + kSlack;
+    // Minimizing sum over claimed mines of x less sum over claimed safe cells of x: the largest
+    // departure from the claims is the number of claimed mines less that minimum.
+    std::vector<double> objective(comp.columns, 0.0);
+    int claimed_mines = 0;
+    for (size_t k : claims_of[c]) {
+      objective[column_of_[cells[k]]] = values[k] ? 1.0 : -1.0;
+      claimed_mines += values[k] != 0;
+    }
+    load_component(static_cast<int>(c));
+    component_.set_row_bounds(comp.total_row, lo, hi);
+    component_.set_objective(objective);
+    const Solution sol = component_.resolve();
+    component_.set_row_bounds(comp.total_row, -kInf, kInf);
+    const bool proven = sol.status == SolveStatus::infeasible ||
+                        (sol.status == SolveStatus::optimal && claimed_mines - sol.objective < 0.5);
+    if (proven)
+      for (size_t k : claims_of[c]) settled[k] = 1;
+  }
+  return settled;
 }
 
 bool MinesLayoutCheck::layout_exists(int cell, int value) {
   if (position_.cells.at(cell) != mines::kUnknown)
     throw std::invalid_argument("MinesLayoutCheck: the cell is not unknown");
-  if (!consistent_) return false;
-  if (!local_relaxation_feasible(cell, value)) return false;
+  find_totals();
+  if (!digits_met_ || !consistent_) return false;
+  // Every component's relaxation has a point (consistent_), so the cell's own component with the
+  // cell fixed has one only if the local relaxation has one too: the local rows outside that
+  // component are met by the other components' points. The local check can only save the
+  // component's solve, so it is skipped where that solve is as small, and for interior cells,
+  // which no local row reads.
+  const int c = component_of_[cell];
+  if (c >= 0 && components_[c]->columns > local_first_ && !local_relaxation_feasible(cell, value))
+    return false;
   double least = least_ + value, most = most_ + value + interior_;
-  if (const int c = component_of_[cell]; c >= 0) {
+  if (c >= 0) {
     Component& comp = *components_[c];
-    comp.session->set_column_bounds(column_of_[cell], value, value);
+    load_component(c);
+    component_.set_column_bounds(column_of_[cell], value, value);
     double fixed_least = 0, fixed_most = 0;
-    const bool feasible = totals(*comp.session, comp.columns, fixed_least, fixed_most);
-    comp.session->set_column_bounds(column_of_[cell], 0, 1);
+    const bool feasible = totals(component_, comp.columns, fixed_least, fixed_most);
+    component_.set_column_bounds(column_of_[cell], 0, 1);
     if (!feasible) return false;
     least = least_ - comp.least + fixed_least;
     most = most_ - comp.most + fixed_most + interior_;

@@ -314,7 +314,7 @@ std::string render(const std::string& path, const Options& options, bool /*solve
 std::string check_analysis(const Position& p, const Probabilities& a) {
   int unknown = 0;
   bool every_probability = true;
-  ilp::MinesLayoutCheck model(p);
+  std::vector<int> certain, claimed;
   for (int i = 0; i < p.width * p.height; ++i) {
     if (p.cells[i] != kUnknown) continue;
     ++unknown;
@@ -323,7 +323,15 @@ std::string check_analysis(const Position& p, const Probabilities& a) {
     if (a.mine[i] != 0 && a.mine[i] != 1)
       return "the cell " + cell_name(p, i) + " is called certain with probability " +
              std::to_string(a.mine[i]);
-    const int opposite = a.mine[i] == 1 ? 0 : 1;
+    certain.push_back(i);
+    claimed.push_back(a.mine[i] == 1 ? 1 : 0);
+  }
+  // Most claims are settled a component at a time; the rest one by one, down to CBC.
+  ilp::MinesLayoutCheck model(p);
+  const std::vector<char> settled = model.settles_all(certain, claimed);
+  for (size_t k = 0; k < certain.size(); ++k) {
+    if (settled[k]) continue;
+    const int i = certain[k], opposite = 1 - claimed[k];
     if (model.layout_exists(i, opposite))
       return std::string("the cell ") + cell_name(p, i) + " is called certainly " +
              (opposite ? "safe" : "a mine") + ", but the integer model has a layout otherwise";

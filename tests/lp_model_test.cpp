@@ -167,6 +167,37 @@ TEST(LpModel, SessionWarmStartsAgreeWithFreshSolves) {
   EXPECT_NEAR(ip.objective, 3, 1e-9);  // the LP says 1 + 8/3; y must be whole, so 1 + 2 or 0 + 3
 }
 
+// One session loaded with model after model, of other sizes and senses, and with some infeasible:
+// each load must forget the last model (its rows, bounds, basis and sense), so every answer is
+// that of a fresh solve of the same model, and of brute force over its box.
+TEST(LpModel, ReloadedSessionAgreesWithFreshSolves) {
+  std::mt19937 rng(20261125);
+  LpSession session;
+  int optimal = 0, infeasible = 0;
+  for (int k = 0; k < 300; ++k) {
+    SmallIp p = random_ip(rng);
+    // Whole boxes and integer data, but as LPs: relax integrality by marking nothing integer.
+    LpModel lp;
+    for (size_t j = 0; j < p.upper.size(); ++j) lp.add_column(0, p.upper[j], p.c[j], false);
+    lp.add_rows(p.model.entries(), p.rl, p.ru);
+    lp.set_maximize(p.model.maximize());
+    session.load(lp);
+    const Solution a = session.resolve(), b = lp.solve_lp();
+    ASSERT_EQ(a.status, b.status) << k;
+    if (b.status == SolveStatus::optimal) {
+      EXPECT_NEAR(a.objective, b.objective, 1e-7) << k;
+      ++optimal;
+    }
+    infeasible += b.status == SolveStatus::infeasible;
+    // An integer point that brute force finds is a point of the LP too.
+    if (!std::isnan(brute_force(p))) {
+      EXPECT_EQ(a.status, SolveStatus::optimal) << k;
+    }
+  }
+  EXPECT_GE(optimal, 100);
+  EXPECT_GE(infeasible, 30);
+}
+
 // Checks y as a certificate the way the wrapper promises: max over x >= 0 of (y^T A) x is below
 // min of y^T b over the >= rows. For rows A x >= b with x >= 0 that means y >= 0, y^T A <= 0 and
 // y^T b > 0.

@@ -247,13 +247,14 @@ TEST(MinesProbability, CorruptedPositionsAreInconsistentExactlyWhenBruteForceSay
 // The re-check behind `solve mines` (ilp::MinesLayoutCheck: a local LP, the LP taken apart by
 // components, then CBC) against brute force: for every unknown cell and value, some layout has
 // the cell so exactly when brute force counts one. Corrupted positions give "no" everywhere.
+// Every other position runs the local LP first whatever the component's size (local_first 0).
 TEST(MinesProbability, LayoutCheckAgreesWithBruteForce) {
   std::mt19937 rng(20261127);
   int yes = 0, no = 0, no_by_integer_model = 0;
   for (int i = 0; i < 400; ++i) {
     const Position p = random_position(rng, 14, i % 4 == 0);
     const Brute b = brute_force(p);
-    bs::ilp::MinesLayoutCheck check(p);
+    bs::ilp::MinesLayoutCheck check(p, i % 2 ? 0 : 64);
     int k = 0;
     for (int c = 0; c < p.width * p.height; ++c) {
       if (p.cells[c] != kUnknown) continue;
@@ -291,6 +292,57 @@ TEST(MinesProbability, LayoutCheckAgreesWithBruteForce) {
   EXPECT_GE(no, 1000);
   EXPECT_EQ(no_by_integer_model, 3);
   std::printf("layout checks: %d yes, %d no (%d of them by CBC)\n", yes, no, no_by_integer_model);
+}
+
+// The batch re-check (MinesLayoutCheck::settles_all) against brute force: claims on every unknown
+// cell, each true (the cell is certain and claimed as it is) or not (an uncertain cell, or a
+// certain one claimed the other way), mixed in one call. A claim settled must be true; and most
+// true claims of a correct analysis must be settled, or the batch saves nothing.
+TEST(MinesProbability, BatchLayoutCheckSettlesOnlyTrueClaims) {
+  std::mt19937 rng(20261128);
+  int settled_true = 0, unsettled_true = 0, false_claims = 0, mixed = 0;
+  for (int i = 0; i < 1500; ++i) {
+    const Position p = random_position(rng, 14, false);
+    const Brute b = brute_force(p);
+    if (b.layouts == 0) continue;
+    std::vector<int> cells, values;
+    std::vector<char> truth;
+    int k = 0;
+    for (int c = 0; c < p.width * p.height; ++c) {
+      if (p.cells[c] != kUnknown) continue;
+      const double mines = b.mine_count[k++];
+      const bool certain = mines == 0 || mines == b.layouts;
+      // Odd rounds: mostly true claims with a false one now and then. Even rounds: the certain
+      // cells, claimed as they are, as a correct analysis claims them.
+      const bool lie = !certain || (i % 2 == 1 && rng() % 8 == 0);
+      if (lie && i % 2 == 0) continue;
+      cells.push_back(c);
+      values.push_back((mines == b.layouts) != lie ? 1 : 0);
+      truth.push_back(certain && !lie);
+    }
+    bs::ilp::MinesLayoutCheck check(p);
+    const std::vector<char> settled = check.settles_all(cells, values);
+    ASSERT_EQ(settled.size(), cells.size());
+    bool any_false = false;
+    for (size_t j = 0; j < cells.size(); ++j) {
+      if (settled[j]) {
+        ASSERT_TRUE(truth[j]) << "cell " << cells[j] << " claimed " << values[j] << "\n"
+                              << format_position(p);
+      }
+      if (truth[j]) {
+        if (i % 2 == 0) (settled[j] ? settled_true : unsettled_true) += 1;
+      } else {
+        ++false_claims;
+        any_false = true;
+      }
+    }
+    mixed += any_false && std::count(settled.begin(), settled.end(), 1) > 0;
+  }
+  EXPECT_GE(false_claims, 1000);
+  EXPECT_GE(mixed, 50);  // some calls settle part of their claims and leave the false ones
+  EXPECT_GE(settled_true, 9 * unsettled_true);
+  std::printf("batch: %d true claims settled, %d left, %d false claims, %d calls mixed\n",
+              settled_true, unsettled_true, false_claims, mixed);
 }
 
 // Expert boards opened as a game opens them, by flood fill from cells with no mine around:
