@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 #include "heuristics/mines/lp.hpp"
 #include "heuristics/mines/system.hpp"
@@ -297,10 +298,10 @@ class Analysis {
       return fail(-1, std::to_string(p.mines) + " mines with " + std::to_string(flags) +
                           " flags and " + std::to_string(sys.vars) + " unknown cells");
     {
-      Row all;
-      for (int v = 0; v < sys.vars; ++v) all.vars.push_back(v);
+      Row& all = sys.rows.emplace_back();  // room was reserved for it
+      all.vars.resize(static_cast<size_t>(sys.vars));
+      std::iota(all.vars.begin(), all.vars.end(), 0);
       all.target = mines_left;
-      sys.rows.push_back(std::move(all));
     }
     return true;
   }

@@ -21,20 +21,20 @@ Verdict apply_subset(MineSystem& s, int self) {
   // The undecided cells and remaining target of each row.
   const size_t n = s.rows.size();
   // Inline arrays: a digit row has at most 8 cells and a cell at most 8 digits, so building these
-  // afresh at every call allocates the outer arrays and the mine-count row's cells, not one array
-  // per row and per cell.
+  // afresh at every call allocates the outer arrays alone, not one array per row and per cell.
+  // The mine-count row's entries stay empty (it would be the longest row of all, and unused).
   std::vector<RowCells> open(n);
   std::vector<int> left(n);
   std::vector<boost::container::small_vector<int, 8>> rows_of(s.vars);
   for (size_t r = 0; r < n; ++r) {
+    if (s.rows[r].source < 0) continue;  // the mine-count row: left out, as above
     int mines = 0;
     for (int v : s.rows[r].vars) {
       if (s.value[v] < 0) open[r].push_back(v);
       mines += s.value[v] == 1;
     }
     left[r] = s.rows[r].target - mines;
-    if (s.rows[r].source >= 0)
-      for (int v : open[r]) rows_of[v].push_back(static_cast<int>(r));
+    for (int v : open[r]) rows_of[v].push_back(static_cast<int>(r));
   }
   std::vector<int> partners, diff;
   bool progress = false;
