@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <random>
 #include <set>
 #include <sstream>
@@ -87,8 +88,13 @@ std::string scripted_body(const RunSpec& run) {
       std::this_thread::sleep_for(std::chrono::seconds(30));
       break;
     case 4: {
-      std::vector<std::vector<char>> hog;
-      for (;;) hog.emplace_back(size_t{16} << 20, 'x');
+      // Address space, not touched pages, is what RLIMIT_AS counts: filling each block made the
+      // child slow enough on a loaded machine for the watchdog to win the race (a "timeout").
+      std::vector<std::unique_ptr<char[]>> hog;
+      for (;;) {
+        hog.emplace_back(new char[size_t{16} << 20]);
+        *static_cast<volatile char*>(hog.back().get()) = 'x';  // kept: the block is used
+      }
     }
     case 5:
       throw std::runtime_error("the solver gave up");
