@@ -447,10 +447,22 @@ TEST_F(RunnerTest, KilledWithSigkillAndResumedLosesAndDuplicatesNothing) {
       }
       ::_exit(0);
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20 + rng() % 60));
-    ::kill(pid, SIGKILL);
+    // Killed once the sweep has recorded a new row (then a little later, to land mid-run too):
+    // a fixed delay was too short for a loaded machine under AddressSanitizer, where every round
+    // was killed before its first row and no kill landed mid-sweep.
+    const size_t before = recorded_rows((dir_ / "out").string()).size();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     int status = 0;
-    ::waitpid(pid, &status, 0);
+    pid_t ended = 0;  // the child, once it has exited by itself
+    while (recorded_rows((dir_ / "out").string()).size() == before &&
+           std::chrono::steady_clock::now() < deadline &&
+           (ended = ::waitpid(pid, &status, WNOHANG)) == 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (ended == 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(rng() % 20));
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+    }
     if (WIFEXITED(status)) {
       EXPECT_EQ(WEXITSTATUS(status), 0);
     }
