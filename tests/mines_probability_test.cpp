@@ -14,6 +14,7 @@
 #include "heuristics/mines/system.hpp"
 #include "ilp/mines_ip.hpp"
 #include "puzzles/mines/position.hpp"
+#include "sample_size.hpp"
 
 namespace {
 
@@ -153,7 +154,8 @@ void expect_matches_brute_force(const Position& p, const std::vector<std::string
 TEST(MinesProbability, AgreesWithBruteForceOnRandomPositions) {
   std::mt19937 rng(20261124);
   int large = 0, lp_bounded = 0;
-  for (int i = 0; i < 2000; ++i) {
+  const int positions = bs::test::samples(2000);
+  for (int i = 0; i < positions; ++i) {
     const Position p = random_position(rng, 20, false);
     large += std::count(p.cells.begin(), p.cells.end(), kUnknown) >= 16;
     Probabilities got;
@@ -161,11 +163,12 @@ TEST(MinesProbability, AgreesWithBruteForceOnRandomPositions) {
     if (HasFatalFailure()) return;
     lp_bounded += got.lp_bounded_components > 0;
   }
-  EXPECT_GE(large, 200) << "positions with 16 to 20 unknown cells must be common";
+  EXPECT_GE(large, positions / 10) << "positions with 16 to 20 unknown cells must be common";
   // The LP's component bounds (which prune the enumeration) must bite often enough for the
   // comparison above to test them.
-  EXPECT_GE(lp_bounded, 100) << "the LP must bound components' mines on many positions";
-  std::printf("positions where the LP bounded a component's mines: %d of 2000\n", lp_bounded);
+  EXPECT_GE(lp_bounded, positions / 20) << "the LP must bound components' mines on many positions";
+  std::printf("positions where the LP bounded a component's mines: %d of %d\n", lp_bounded,
+              positions);
 }
 
 TEST(MinesProbability, EnumerationAloneAgreesWithBruteForce) {
@@ -251,7 +254,8 @@ TEST(MinesProbability, CorruptedPositionsAreInconsistentExactlyWhenBruteForceSay
 TEST(MinesProbability, LayoutCheckAgreesWithBruteForce) {
   std::mt19937 rng(20261127);
   int yes = 0, no = 0, no_by_integer_model = 0;
-  for (int i = 0; i < 400; ++i) {
+  const int positions = bs::test::samples(400);
+  for (int i = 0; i < positions; ++i) {
     const Position p = random_position(rng, 14, i % 4 == 0);
     const Brute b = brute_force(p);
     bs::ilp::MinesLayoutCheck check(p, i % 2 ? 0 : 64);
@@ -288,8 +292,8 @@ TEST(MinesProbability, LayoutCheckAgreesWithBruteForce) {
       no_by_integer_model += check.integer_solves() > before;
     }
   // Both answers must be common, and the three above must get past both relaxations to CBC.
-  EXPECT_GE(yes, 1000);
-  EXPECT_GE(no, 1000);
+  EXPECT_GE(yes, positions * 5 / 2);
+  EXPECT_GE(no, positions * 5 / 2);
   EXPECT_EQ(no_by_integer_model, 3);
   std::printf("layout checks: %d yes, %d no (%d of them by CBC)\n", yes, no, no_by_integer_model);
 }
