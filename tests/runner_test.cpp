@@ -23,6 +23,7 @@
 #include "core/error.hpp"
 #include "experiments/config.hpp"
 #include "experiments/rows.hpp"
+#include "sample_size.hpp"
 #include "solvers/solver.hpp"
 
 namespace fs = std::filesystem;
@@ -322,9 +323,8 @@ TEST_F(RunnerTest, FutoshikiGeneratorSpecsBecomeTheGeneratorsFiles) {
 }
 
 TEST_F(RunnerTest, CrashTimeoutMemoutAndErrorEachBecomeOneRowAndTheSweepGoesOn) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-  GTEST_SKIP() << "RLIMIT_AS cannot be combined with a sanitizer's shadow memory";
-#endif
+  if (bs::test::kSanitized)
+    GTEST_SKIP() << "RLIMIT_AS cannot be combined with a sanitizer's shadow memory";
   const Config c = load_config(
       config("seeds = [1, 2, 3, 4, 5]\ntime_limit = 0.3\nmemory_limit_mb = 512\njobs = 2\n"));
   RunnerOptions o;

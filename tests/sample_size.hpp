@@ -1,7 +1,7 @@
 // How many random instances a comparison against brute force draws.
 //
 // The sanitizer builds run the suite tens of times slower than Release, and the LP-heavy tests up
-// to a hundred times: CoinFactorization allocates blocks of about 170 KB for every
+// to a hundred times: CoinFactorization allocates blocks of 160 to 320 KB for every
 // factorisation, even of a tiny LP, and ASan serves each block of that size with its own mmap
 // and munmap, whose TLB flushes dominate the run on a virtual machine. A sanitizer looks for
 // memory and thread errors on the paths a test takes, and a fifth of the sample takes the same
