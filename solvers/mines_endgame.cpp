@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <deque>
 #include <limits>
 #include <random>
@@ -12,13 +13,77 @@ namespace bs::mines {
 
 namespace {
 
+struct Split {
+  int cell, safe;
+};
+struct Scratch {
+  std::vector<Split> splits;
+  std::vector<int> varying;
+  std::vector<std::pair<uint64_t, int>> weighed;
+  std::vector<uint16_t> grouped;
+  std::vector<uint16_t> same, safe;  // per cell of the live range, when counted by rows
+};
+
+// A memo slot (see Endgame::memo_find).
+struct Slot {
+  uint64_t hash;
+  uint32_t offset, size;  // size 0: empty
+  double value;
+};
+
+// The buffers a search fills as it goes, kept by each thread from one search to the next. The
+// strong player runs a search for most of its guesses late in a game, and allocating these afresh
+// each time (a vector per layout and per cell, the memo doubling from 1,024 slots, the pool of
+// sets, each depth's scratch) spent a tenth of its time in allocation, copies and page faults
+// (docs/BENCHMARKS.md has what keeping them saves). A search starts them empty but keeps their
+// memory, up to kKeptBytes each.
+struct Workspace {
+  std::vector<uint8_t> layouts;          // layout by layout, a byte per unknown cell: 1 a mine
+  std::vector<int8_t> shows, by_layout;  // Endgame::shows_ and by_layout_
+  std::vector<uint16_t> pool;
+  std::vector<Slot> memo, spare;  // the memo, and the buffer its next growth fills
+  std::deque<Scratch> scratch;    // by depth; a deque, so that growing it moves no buffer
+  bool in_use = false;            // one search at a time per thread
+};
+inline constexpr size_t kKeptBytes = size_t{64} << 20;
+
+template <class T>
+void release_if_large(std::vector<T>& v) {
+  if (v.capacity() * sizeof(T) > kKeptBytes) std::vector<T>().swap(v);
+  v.clear();
+}
+
 class Endgame {
  public:
   Endgame(const Position& p, int max_layouts, int max_nodes, bool prune)
       : p_(p),
         max_layouts_(std::min(max_layouts, 65535)),  // sets index and count layouts in 16 bits
         max_nodes_(max_nodes),
-        prune_(prune) {}
+        prune_(prune),
+        layouts_(workspace().layouts),
+        shows_(workspace().shows),
+        by_layout_(workspace().by_layout),
+        pool_(workspace().pool),
+        memo_(workspace().memo),
+        spare_(workspace().spare),
+        scratch_(workspace().scratch) {
+    assert(!workspace().in_use);
+    workspace().in_use = true;
+    layouts_.clear();
+    pool_.clear();
+    memo_.clear();
+  }
+  ~Endgame() {
+    workspace().in_use = false;
+    release_if_large(layouts_);
+    release_if_large(shows_);
+    release_if_large(by_layout_);
+    release_if_large(pool_);
+    release_if_large(memo_);
+    release_if_large(spare_);
+  }
+  Endgame(const Endgame&) = delete;
+  Endgame& operator=(const Endgame&) = delete;
 
   std::optional<EndgameMove> run() {
     const int n = p_.width * p_.height;
@@ -54,9 +119,9 @@ class Endgame {
     room_.assign(rows_.size(), 0);
     for (size_t r = 0; r < rows_.size(); ++r) room_[r] = static_cast<int>(rows_[r].vars.size());
     mine_.assign(cells_.size(), 0);
-    if (!enumerate(0, p_.mines - flags) || layouts_.empty()) return std::nullopt;
+    if (!enumerate(0, p_.mines - flags) || count_ == 0) return std::nullopt;
     // What each click shows in each layout: -1 a mine, else its digit.
-    shows_.assign(cells_.size(), std::vector<int8_t>(layouts_.size()));
+    shows_.resize(cells_.size() * count_);
     for (size_t c = 0; c < cells_.size(); ++c) {
       std::vector<int> around;
       int base = 0;
@@ -64,26 +129,27 @@ class Endgame {
         if (index[j] >= 0) around.push_back(index[j]);
         base += p_.cells[j] == kFlag;
       });
-      for (size_t l = 0; l < layouts_.size(); ++l) {
-        const auto& m = layouts_[l];
+      int8_t* shows = shows_.data() + c * count_;
+      for (size_t l = 0; l < count_; ++l) {
+        const uint8_t* m = layouts_.data() + l * cells_.size();
         if (m[c]) {
-          shows_[c][l] = -1;
+          shows[l] = -1;
           continue;
         }
         int d = base;
         for (int a : around) d += m[a];
-        shows_[c][l] = static_cast<int8_t>(d);
+        shows[l] = static_cast<int8_t>(d);
       }
     }
-    by_layout_.resize(layouts_.size() * cells_.size());
+    by_layout_.resize(count_ * cells_.size());
     for (size_t c = 0; c < cells_.size(); ++c)
-      for (size_t l = 0; l < layouts_.size(); ++l) by_layout_[l * cells_.size() + c] = shows_[c][l];
-    key_.resize(layouts_.size());
+      for (size_t l = 0; l < count_; ++l) by_layout_[l * cells_.size() + c] = shows_of(c)[l];
+    key_.resize(count_);
     std::mt19937_64 random_keys(1);  // a fixed seed: even a collision is reproducible
     for (uint64_t& k : key_) k = random_keys();
-    id_key_.resize(layouts_.size());
+    id_key_.resize(count_);
     for (uint64_t& k : id_key_) k = random_keys();
-    std::vector<uint16_t> all(layouts_.size());
+    std::vector<uint16_t> all(count_);
     for (size_t l = 0; l < all.size(); ++l) all[l] = static_cast<uint16_t>(l);
     std::vector<int> every_cell(cells_.size());
     for (size_t c = 0; c < cells_.size(); ++c) every_cell[c] = static_cast<int>(c);
@@ -108,7 +174,7 @@ class Endgame {
   // of its place in the set, summed, so that the terms are independent and the loop has no chain
   // of dependent multiplications. A collision could only skip a click.
   uint64_t split_hash(int cell, Set set) const {
-    const int8_t* shows = shows_[cell].data();
+    const int8_t* shows = shows_of(cell);
     uint64_t hash = 0;
     for (size_t i = 0; i < set.size(); ++i)
       hash += static_cast<uint64_t>(shows[set[i]] + 1) * key_[i];
@@ -119,8 +185,9 @@ class Endgame {
   bool enumerate(size_t k, int left) {
     if (k == order_.size()) {
       if (left != 0) return true;
-      if (static_cast<int>(layouts_.size()) >= max_layouts_) return false;
-      layouts_.push_back(mine_);
+      if (static_cast<int>(count_) >= max_layouts_) return false;
+      layouts_.insert(layouts_.end(), mine_.begin(), mine_.end());
+      ++count_;
       return true;
     }
     if (left < 0 || left > static_cast<int>(order_.size() - k)) return true;
@@ -221,7 +288,7 @@ class Endgame {
         same = own.same[static_cast<size_t>(c - lo)];
         safe = own.safe[static_cast<size_t>(c - lo)];
       } else {
-        const int8_t* shows = shows_[c].data();
+        const int8_t* shows = shows_of(c);
         const int8_t first = shows[set[0]];
         for (uint16_t l : set) {
           same += shows[l] == first;
@@ -240,7 +307,7 @@ class Endgame {
     });
     auto same_split = [&](int a, int b) {
       return std::all_of(set.begin(), set.end(),
-                         [&](uint16_t l) { return shows_[a][l] == shows_[b][l]; });
+                         [&](uint16_t l) { return shows_of(a)[l] == shows_of(b)[l]; });
     };
     auto seen = [&](uint64_t hash, int cell) {
       for (const std::pair<uint64_t, int>& w : weighed)
@@ -256,7 +323,7 @@ class Endgame {
     auto weigh = [&](int c, int safe, double floor, bool& cut) {
       cut = false;
       // The safe layouts grouped by the digit shown (a counting sort into one buffer).
-      const int8_t* shows = shows_[c].data();
+      const int8_t* shows = shows_of(c);
       std::array<int, 10> start{};
       for (uint16_t l : set)
         if (shows[l] >= 0) ++start[shows[l] + 1];
@@ -331,17 +398,6 @@ class Endgame {
     return answer(top, false);
   }
 
-  struct Split {
-    int cell, safe;
-  };
-  struct Scratch {
-    std::vector<Split> splits;
-    std::vector<int> varying;
-    std::vector<std::pair<uint64_t, int>> weighed;
-    std::vector<uint16_t> grouped;
-    std::vector<uint16_t> same, safe;  // per cell of the live range, when counted by rows
-  };
-
   const Position& p_;
   int max_layouts_, max_nodes_;
   bool prune_;
@@ -351,26 +407,27 @@ class Endgame {
   std::vector<std::vector<int>> rows_of_;
   std::vector<int> sum_, room_;
   std::vector<uint8_t> mine_;
-  std::vector<std::vector<uint8_t>> layouts_;
-  std::vector<std::vector<int8_t>> shows_;
-  std::vector<int8_t> by_layout_;  // shows_ transposed: by_layout_[l * cells + c] = shows_[c][l]
-  std::vector<uint64_t> key_;      // the split hash's key of each place in a set
+  // The layouts, end to end (a byte per unknown cell), and how many.
+  std::vector<uint8_t>& layouts_;
+  size_t count_ = 0;
+  // What each cell shows in each layout, cell by cell (count_ bytes each): -1 a mine, else its
+  // digit; and the same transposed, layout by layout: by_layout_[l * cells + c].
+  std::vector<int8_t>& shows_;
+  std::vector<int8_t>& by_layout_;
+  const int8_t* shows_of(int cell) const { return shows_.data() + cell * count_; }
+  std::vector<uint64_t> key_;  // the split hash's key of each place in a set
   // The memo: an open-addressing table of the sets searched, each slot holding the set's hash,
   // its place in a pool where the sets are kept end to end, and its value. A set's hash is the sum
   // of its layouts' random keys, so a node hands each part its hash from the counting sort that
   // makes it, and a lookup costs one probe in the common case (a map of vectors cost two cache
   // misses and an allocation per node). Sets are compared in full, so a collision costs time only.
-  struct Slot {
-    uint64_t hash;
-    uint32_t offset, size;  // size 0: empty
-    double value;
-  };
   Slot* memo_find(Set set, uint64_t hash) {
     if (memo_.empty()) return nullptr;
     const size_t mask = memo_.size() - 1;
     for (size_t i = hash & mask;; i = (i + 1) & mask) {
       Slot& s = memo_[i];
       if (s.size == 0) return nullptr;
+      assert(s.offset + s.size <= pool_.size());  // no slot outlives its search
       if (s.hash == hash && s.size == set.size() &&
           std::equal(set.begin(), set.end(), pool_.begin() + s.offset))
         return &s;
@@ -386,9 +443,9 @@ class Endgame {
     // A pool past 32-bit offsets (billions of nodes) stops growing: the values stay exact.
     if (pool_.size() + set.size() > std::numeric_limits<uint32_t>::max()) return;
     if (2 * (memo_count_ + 1) > memo_.size()) {  // at most half full
-      std::vector<Slot> old(std::max<size_t>(1024, 2 * memo_.size()), Slot{0, 0, 0, 0});
-      old.swap(memo_);
-      for (const Slot& s : old)
+      spare_.assign(std::max<size_t>(1024, 2 * memo_.size()), Slot{0, 0, 0, 0});
+      spare_.swap(memo_);  // spare_ now holds the old table
+      for (const Slot& s : spare_)
         if (s.size != 0) memo_place(s);
     }
     memo_place(
@@ -397,10 +454,15 @@ class Endgame {
     ++memo_count_;
   }
   std::vector<uint64_t> id_key_;  // the random key of each layout, for the sets' hashes
-  std::vector<uint16_t> pool_;
-  std::vector<Slot> memo_;  // a power of two in size
+  static Workspace& workspace() {
+    thread_local Workspace w;
+    return w;
+  }
+  std::vector<uint16_t>& pool_;
+  std::vector<Slot>& memo_;  // a power of two in size
+  std::vector<Slot>& spare_;
+  std::deque<Scratch>& scratch_;
   size_t memo_count_ = 0;
-  std::deque<Scratch> scratch_;  // by depth; a deque, so that growing it moves no buffer
 };
 
 }  // namespace

@@ -9,8 +9,11 @@
 #include <bit>
 #include <cmath>
 #include <map>
+#include <numeric>
+#include <optional>
 #include <random>
 #include <set>
+#include <thread>
 
 #include "core/error.hpp"
 #include "puzzles/mines/game.hpp"
@@ -862,6 +865,46 @@ TEST(MinesEndgame, PruningKeepsTheExactChanceInPlayedEndgames) {
   EXPECT_GE(differ, 10) << "the exact search must often disagree with the heuristic guess";
   std::printf("compared %d played endgames; the search chose another click in %d\n", compared,
               differ);
+}
+
+// Each thread keeps the search's buffers from one search to the next (solvers/mines_endgame.cpp).
+// Played endgames searched one after another on this thread, largest first and then in game
+// order, must come out as each does alone on a fresh thread: nothing of one search may reach the
+// next. (Under the Checked build's asserts, a memo slot left from an earlier search also stops the
+// run.)
+TEST(MinesEndgame, ASearchAfterOthersOnItsThreadIsTheSearchAlone) {
+  const BoardSpec spec = parse_board_spec("9x9x14", "sfar", "");
+  Strategy fast;
+  fast.endgame = false;
+  std::vector<Position> positions;
+  std::vector<double> size;  // log10 of the layouts
+  for (uint64_t g = 0; g < 2000 && positions.size() < 60; ++g)
+    play_game(spec, deal(spec, 41, g), fast, g, [&](const Position& v, const Guess& guess) {
+      if (guess.log10_layouts >= 0.5 && guess.log10_layouts <= 3.4 && positions.size() < 60) {
+        positions.push_back(v);
+        size.push_back(guess.log10_layouts);
+      }
+    });
+  ASSERT_GE(positions.size(), 40u);
+  std::vector<std::optional<EndgameMove>> alone(positions.size());
+  for (size_t k = 0; k < positions.size(); ++k)
+    std::thread([&] { alone[k] = solve_endgame(positions[k], 3000, 1000000); }).join();
+  std::vector<size_t> order(positions.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return size[a] > size[b]; });
+  order.insert(order.end(), order.size(), 0);
+  std::iota(order.begin() + static_cast<std::ptrdiff_t>(positions.size()), order.end(), 0);
+  int searched = 0;
+  for (size_t k : order) {
+    const auto again = solve_endgame(positions[k], 3000, 1000000);
+    ASSERT_EQ(again.has_value(), alone[k].has_value()) << format_position(positions[k]);
+    if (!again) continue;
+    ++searched;
+    EXPECT_EQ(again->cell, alone[k]->cell) << format_position(positions[k]);
+    EXPECT_EQ(again->win, alone[k]->win) << format_position(positions[k]);
+  }
+  EXPECT_GE(searched, 60);
 }
 
 // The endgame search's chance of winning is the oracle's best play, and its click achieves it:
