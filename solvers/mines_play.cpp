@@ -4,13 +4,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <cstring>
 #include <ctime>
 #include <sstream>
 #include <stdexcept>
-#include <tuple>
 
 #include "heuristics/mines/system.hpp"
 #include "solvers/mines_endgame.hpp"
@@ -290,15 +290,30 @@ double progress_of(const Position& v, const Probabilities& a, int c,
 // The unknown cells in the order a guess considers them: the least probability of a mine, ties to
 // cells next to a digit (`tiebreak`), then to the fewest closed neighbours (`corners`), then the
 // lowest index.
-struct Ranked {
-  int64_t level;  // the probability in units of 1e-9, so that equal ones compare equal
-  int away;       // 0 when next to a digit, else 1
-  int closed;     // closed neighbours (unknown or flagged), when `corners` is on
-  int cell;
-  bool operator<(const Ranked& o) const {
-    return std::tie(level, away, closed, cell) < std::tie(o.level, o.away, o.closed, o.cell);
+// The four keys are packed into one word, most significant first, so that the ranking, redone
+// for every guess and every position a look-ahead reaches, sorts plain integers (sorting tuples
+// of four fields took 5% of the fast player's time).
+class Ranked {
+ public:
+  // p: the probability of a mine; away: 0 when next to a digit, else 1; closed: closed (unknown
+  // or flagged) neighbours, when `corners` is on.
+  Ranked(double p, int away, int closed, int cell)
+      : key_(static_cast<uint64_t>(std::llround(p * 1e9)) << 21 |
+             static_cast<uint64_t>(away) << 20 | static_cast<uint64_t>(closed) << 16 |
+             static_cast<uint64_t>(cell)) {
+    assert(p >= 0 && p <= 1 && (away == 0 || away == 1) && closed >= 0 && closed <= 8 &&
+           cell >= 0 && cell < kMaxCells);
   }
+  // The probability in units of 1e-9, so that equal ones compare equal.
+  uint64_t level() const { return key_ >> 21; }
+  int away() const { return static_cast<int>(key_ >> 20 & 1); }
+  int cell() const { return static_cast<int>(key_ & 0xFFFF); }
+  bool operator<(const Ranked& o) const { return key_ < o.key_; }
+
+ private:
+  uint64_t key_;
 };
+static_assert(kMaxCells <= 1 << 16, "Ranked keeps a cell in 16 bits");
 
 std::vector<Ranked> rank_cells(const Position& v, const Probabilities& a,
                                const Strategy& strategy) {
@@ -311,8 +326,8 @@ std::vector<Ranked> rank_cells(const Position& v, const Probabilities& a,
       touches = touches || v.cells[j] >= 0;
       closed += v.cells[j] < 0;
     });
-    ranked.push_back({std::llround(a.mine[i] * 1e9), strategy.tiebreak && !touches ? 1 : 0,
-                      strategy.corners ? closed : 0, i});
+    ranked.emplace_back(a.mine[i], strategy.tiebreak && !touches ? 1 : 0,
+                        strategy.corners ? closed : 0, i);
   }
   std::sort(ranked.begin(), ranked.end());
   return ranked;
@@ -327,14 +342,14 @@ std::vector<int> candidates(const std::vector<Ranked>& ranked, const Probabiliti
                             const Strategy& strategy, double window, int limit) {
   std::vector<int> out;
   bool interior_taken = false;
-  const double best = a.mine[ranked.front().cell];
+  const double best = a.mine[ranked.front().cell()];
   for (const Ranked& r : ranked) {
-    if (static_cast<int>(out.size()) >= limit || a.mine[r.cell] > best + window + 1e-12) break;
-    if (strategy.tiebreak && r.away == 1) {
+    if (static_cast<int>(out.size()) >= limit || a.mine[r.cell()] > best + window + 1e-12) break;
+    if (strategy.tiebreak && r.away() == 1) {
       if (interior_taken) continue;
       interior_taken = true;
     }
-    out.push_back(r.cell);
+    out.push_back(r.cell());
   }
   return out;
 }
@@ -412,8 +427,9 @@ Guess pick_guess(const Position& v, const Probabilities& a, const Strategy& stra
   const std::vector<Ranked> ranked = rank_cells(v, a, strategy);
   if (strategy.fifty_fifty)
     for (const Ranked& r : ranked) {
-      if (r.level != ranked.front().level) break;
-      if (forced_pair(v, a, r.cell, strategy.rules)) return {r.cell, a.mine[r.cell], "fifty-fifty"};
+      if (r.level() != ranked.front().level()) break;
+      if (forced_pair(v, a, r.cell(), strategy.rules))
+        return {r.cell(), a.mine[r.cell()], "fifty-fifty"};
     }
   const EndgameBudget budget = endgame_budget(strategy);
   if (strategy.endgame && a.layouts_log10 <= std::log10(budget.layouts) + 1e-9)
@@ -423,7 +439,7 @@ Guess pick_guess(const Position& v, const Probabilities& a, const Strategy& stra
   // search has declined.
   if (strategy.fifty_fifty)
     for (const Ranked& r : ranked) {
-      const int t = r.cell;
+      const int t = r.cell();
       if (a.mine[t] <= 0 || a.mine[t] > 0.5 + 1e-12) continue;
       if (!next_to_digit(v, t)) continue;
       const int x = t % v.width, y = t / v.width;
@@ -436,7 +452,7 @@ Guess pick_guess(const Position& v, const Probabilities& a, const Strategy& stra
           return {t, a.mine[t], "pseudo-fifty-fifty"};
       }
     }
-  int choice = ranked.front().cell;
+  int choice = ranked.front().cell();
   if (strategy.lookahead > 0 || strategy.progress_weight > 0) {
     const double window = strategy.lookahead > 0 ? strategy.lookahead_window : strategy.near_tie;
     std::vector<int> weighed = candidates(ranked, a, strategy, window, strategy.candidates);
@@ -445,12 +461,12 @@ Guess pick_guess(const Position& v, const Probabilities& a, const Strategy& stra
       // A cell whose risk, less the relief credited to it, comes within the window is weighed
       // too.
       relief = relief_of(v, a, strategy.rules, strategy.long_term_pairs);
-      const double best = a.mine[ranked.front().cell];
+      const double best = a.mine[ranked.front().cell()];
       for (const Ranked& r : ranked)
-        if (relief[r.cell] > 0 &&
-            a.mine[r.cell] - strategy.long_term * relief[r.cell] <= best + window + 1e-12 &&
-            std::find(weighed.begin(), weighed.end(), r.cell) == weighed.end())
-          weighed.push_back(r.cell);
+        if (relief[r.cell()] > 0 &&
+            a.mine[r.cell()] - strategy.long_term * relief[r.cell()] <= best + window + 1e-12 &&
+            std::find(weighed.begin(), weighed.end(), r.cell()) == weighed.end())
+          weighed.push_back(r.cell());
     }
     double top = -1;
     for (int c : weighed) {
@@ -468,9 +484,9 @@ Guess pick_guess(const Position& v, const Probabilities& a, const Strategy& stra
     }
   }
   return {choice, a.mine[choice],
-          choice != ranked.front().cell ? (strategy.lookahead > 0 ? "lookahead" : "progress")
-          : !next_to_digit(v, choice)   ? "least-interior"
-                                        : "least-frontier"};
+          choice != ranked.front().cell() ? (strategy.lookahead > 0 ? "lookahead" : "progress")
+          : !next_to_digit(v, choice)     ? "least-interior"
+                                          : "least-frontier"};
 }
 
 Guess choose_guess(const Position& v, const Probabilities& a, const Strategy& strategy) {
