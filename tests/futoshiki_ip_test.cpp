@@ -180,12 +180,12 @@ std::string cross_check(const Instance& in, int oracle_count, IpSeconds& spent) 
 }
 
 TEST(FutoshikiIp, MatchesBruteForceOnSmallInstances) {
-  const int draws = bs::test::samples(300);
+  constexpr int kCount = bs::test::samples(300);
   std::vector<int> by_count(4, 0);  // oracle counts 0, 1, 2, 3+
   IpSeconds spent;
   const auto t0 = std::chrono::steady_clock::now();
   std::mt19937 rng(20240611);
-  for (int k = 0; k < draws; ++k) {
+  for (int k = 0; k < kCount; ++k) {
     const Instance in = random_instance(3 + k % 3, rng);
     const int want = brute_force(in, 3).count;
     ++by_count[want];
@@ -193,22 +193,22 @@ TEST(FutoshikiIp, MatchesBruteForceOnSmallInstances) {
     EXPECT_TRUE(why.empty()) << "instance " << k << " (n = " << in.n << "): " << why;
   }
   // Every outcome must occur often enough for the comparison to mean something.
-  for (int c = 0; c < 4; ++c) EXPECT_GE(by_count[c], draws / 20) << "oracle count " << c;
+  for (int c = 0; c < 4; ++c) EXPECT_GE(by_count[c], kCount / 20) << "oracle count " << c;
   RecordProperty("seconds", std::to_string(seconds_since(t0)));
   std::printf(
       "[          ] oracle counts 0/1/2/3+: %d/%d/%d/%d; IP solve %.2f ms, count %.2f ms "
       "a puzzle; %.2f s in all\n",
-      by_count[0], by_count[1], by_count[2], by_count[3], 1e3 * spent.solve / draws,
-      1e3 * spent.count / draws, seconds_since(t0));
+      by_count[0], by_count[1], by_count[2], by_count[3], 1e3 * spent.solve / kCount,
+      1e3 * spent.count / kCount, seconds_since(t0));
 }
 
 TEST(FutoshikiIp, SixBySixAgainstBruteForce) {
-  const int draws = bs::test::samples(60);
+  constexpr int kCount = bs::test::samples(60);
   int infeasible = 0;
   IpSeconds spent;
   double oracle_seconds = 0;
   std::mt19937 rng(6);
-  for (int k = 0; k < draws; ++k) {
+  for (int k = 0; k < kCount; ++k) {
     const Instance in = random_instance(6, rng);
     const auto t0 = std::chrono::steady_clock::now();
     const int want = brute_force(in, 3).count;
@@ -217,19 +217,19 @@ TEST(FutoshikiIp, SixBySixAgainstBruteForce) {
     const std::string why = cross_check(in, want, spent);
     EXPECT_TRUE(why.empty()) << "instance " << k << ": " << why;
   }
-  EXPECT_GE(infeasible, draws / 10);
-  EXPECT_LE(infeasible, draws * 9 / 10);
+  EXPECT_GE(infeasible, kCount / 10);
+  EXPECT_LE(infeasible, kCount * 9 / 10);
   std::printf(
       "[          ] %d of %d infeasible; IP solve %.2f ms, count %.2f ms a puzzle; oracle "
       "%.2f s in all\n",
-      infeasible, draws, 1e3 * spent.solve / draws, 1e3 * spent.count / draws, oracle_seconds);
+      infeasible, kCount, 1e3 * spent.solve / kCount, 1e3 * spent.count / kCount, oracle_seconds);
 }
 
 TEST(FutoshikiIp, TwoThreadsGiveTheSameAnswers) {
-  const int draws = bs::test::samples(60);
+  constexpr int kCount = bs::test::samples(60);
   std::mt19937 rng(99);
   std::vector<Instance> instances;
-  for (int k = 0; k < draws; ++k) instances.push_back(random_instance(4 + k % 2, rng));
+  for (int k = 0; k < kCount; ++k) instances.push_back(random_instance(4 + k % 2, rng));
   struct Answer {
     SolveStatus status;
     Grid grid;
@@ -241,18 +241,18 @@ TEST(FutoshikiIp, TwoThreadsGiveTheSameAnswers) {
     const FutoshikiIpCount c = count_futoshiki_ip(instances[k], 3);
     return Answer{s.status, s.grid, c.count, c.exact};
   };
-  std::vector<Answer> serial, parallel(draws);
-  for (int k = 0; k < draws; ++k) serial.push_back(answer(k));
+  std::vector<Answer> serial, parallel(kCount);
+  for (int k = 0; k < kCount; ++k) serial.push_back(answer(k));
   std::atomic<int> threads_seen{0};
 #pragma omp parallel num_threads(2)
   {
 #pragma omp single
     threads_seen = omp_get_num_threads();
 #pragma omp for schedule(dynamic, 1)
-    for (int k = 0; k < draws; ++k) parallel[k] = answer(k);
+    for (int k = 0; k < kCount; ++k) parallel[k] = answer(k);
   }
   EXPECT_EQ(threads_seen.load(), 2);
-  for (int k = 0; k < draws; ++k) {
+  for (int k = 0; k < kCount; ++k) {
     EXPECT_EQ(parallel[k].status, serial[k].status) << k;
     // CBC is deterministic for one model, so even the grid found must not change.
     EXPECT_EQ(parallel[k].grid, serial[k].grid) << k;

@@ -83,7 +83,7 @@ double brute_force(const SmallIp& p) {
 }
 
 TEST(LpModelParallel, RandomIpsMatchBruteForce) {
-  const int kCount = bs::test::samples(1200);
+  constexpr int kCount = bs::test::samples(1200);
   std::atomic<int> mismatches{0}, infeasible{0};
 #pragma omp parallel for num_threads(2) schedule(dynamic, 8)
   for (int k = 0; k < kCount; ++k) {
