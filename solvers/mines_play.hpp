@@ -87,6 +87,9 @@ struct Strategy {
   bool long_term_pairs = false;   // ... counting 2x1 tosses too, not only 2x2 boxes
   int lookahead_inner = 4;        // candidates weighed at each deeper level
   std::vector<std::string> rules{"single-row", "subset"};
+  // Certain moves found around the last change before the whole board is analysed: the same
+  // guesses in the same positions, only sooner. Off in tests that check exactly that.
+  bool local_moves = true;
 };
 // From the options play-off and near-tie; throws std::invalid_argument on an unknown element.
 Strategy strategy_from(const Options& options);

@@ -309,6 +309,51 @@ TEST(MinesPlay, EveryElementSwitchedOffByNameChangesThePlay) {
   EXPECT_EQ(strategy_from(o).long_term, 0);
 }
 
+// The certain moves found around the last change (Strategy::local_moves) only reorder the
+// certain moves: every game makes the same guesses, with the same risks, and ends the same way as
+// with the whole-board analysis alone. A local move that was not certain would lose a game
+// without a guess or flag a safe cell (and the position would turn inconsistent); one that missed
+// nothing the whole board finds cannot show here, since that analysis still runs when they stall.
+TEST(MinesPlay, LocalMovesChangeNoGuess) {
+  struct Case {
+    const char* board;
+    const char* rule;
+    const char* click;
+    int lookahead;
+    int games;
+  };
+  const Case cases[] = {{"expert", "sfar", "", 0, 300},
+                        {"expert", "snr", "", 1, 40},
+                        {"intermediate", "sfar", "", 1, 200},
+                        {"beginner9", "snr", "2,2", 0, 400},
+                        {"12x10x30", "sfar", "", 0, 400}};
+  for (const Case& c : cases) {
+    const BoardSpec spec = parse_board_spec(c.board, c.rule, c.click);
+    Strategy local, whole;
+    local.lookahead = whole.lookahead = c.lookahead;
+    whole.local_moves = false;
+    const int games = bs::test::samples(c.games);
+    std::vector<GameRecord> a, b;
+    const PlaySummary sa = play_games(spec, local, 11, games, 2, &a);
+    const PlaySummary sb = play_games(spec, whole, 11, games, 2, &b);
+    EXPECT_EQ(sa.wins, sb.wins) << c.board;
+    EXPECT_GT(sa.wins, 0) << c.board;
+    EXPECT_LT(sa.wins, games) << c.board;
+    size_t reordered = 0;
+    for (int g = 0; g < games; ++g) {
+      ASSERT_EQ(a[g].won, b[g].won) << c.board << " game " << g;
+      ASSERT_EQ(a[g].guess_log.size(), b[g].guess_log.size()) << c.board << " game " << g;
+      for (size_t k = 0; k < a[g].guess_log.size(); ++k) {
+        EXPECT_EQ(a[g].guess_log[k].cell, b[g].guess_log[k].cell) << c.board << " game " << g;
+        EXPECT_EQ(a[g].guess_log[k].risk, b[g].guess_log[k].risk) << c.board << " game " << g;
+        EXPECT_STREQ(a[g].guess_log[k].why, b[g].guess_log[k].why) << c.board << " game " << g;
+      }
+      reordered += a[g].clicks != b[g].clicks;
+    }
+    EXPECT_GT(reordered, 0u) << c.board << ": the local moves never ran";
+  }
+}
+
 TEST(MinesPlayParallel, StatisticsDoNotDependOnTheThreadCount) {
   const BoardSpec spec = parse_board_spec("intermediate", "sfar", "");
   expect_thread_independent(spec, Strategy{}, 300);

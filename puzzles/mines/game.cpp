@@ -138,21 +138,23 @@ Game::Game(const Layout& layout, int mines) : layout_(layout) {
 }
 
 bool Game::reveal(int cell) {
+  opened_.clear();
   if (lost_ || view_.cells[cell] >= 0) return !lost_;
   if (layout_.mine[cell]) {
     lost_ = true;
     return false;
   }
-  std::vector<int> stack{cell};
-  while (!stack.empty()) {
-    const int i = stack.back();
-    stack.pop_back();
+  stack_.assign(1, cell);
+  while (!stack_.empty()) {
+    const int i = stack_.back();
+    stack_.pop_back();
     if (view_.cells[i] >= 0) continue;
     view_.cells[i] = static_cast<int8_t>(around_[i]);
+    opened_.push_back(i);
     --hidden_safe_;
     if (around_[i] == 0)
       view_.for_neighbours(i, [&](int j) {
-        if (view_.cells[j] < 0) stack.push_back(j);
+        if (view_.cells[j] < 0) stack_.push_back(j);
       });
   }
   return true;

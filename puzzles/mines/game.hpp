@@ -44,6 +44,8 @@ class Game {
   // Reveals a cell, opening the area around a 0. Returns false when it was a mine (the game is
   // lost). Revealing a revealed cell does nothing.
   bool reveal(int cell);
+  // The cells the last reveal() opened, in the order it opened them.
+  const std::vector<int>& opened() const { return opened_; }
   // Marks a cell the player knows to be a mine; the view shows it as a flag.
   void flag(int cell) {
     if (view_.cells[cell] == kUnknown) view_.cells[cell] = kFlag;
@@ -56,6 +58,7 @@ class Game {
   const Layout& layout_;
   Position view_;
   std::vector<uint8_t> around_;
+  std::vector<int> stack_, opened_;  // kept from one reveal to the next: a game makes hundreds
   int hidden_safe_ = 0;
   bool lost_ = false;
 };
