@@ -38,9 +38,11 @@ struct Slot {
 // (docs/BENCHMARKS.md has what keeping them saves). A search starts them empty but keeps their
 // memory, up to kKeptBytes each.
 struct Workspace {
-  std::vector<uint8_t> layouts;          // layout by layout, a byte per unknown cell: 1 a mine
-  std::vector<int8_t> shows, by_layout;  // Endgame::shows_ and by_layout_
-  std::vector<uint16_t> pool;
+  std::vector<uint8_t> layouts;  // layout by layout, a byte per unknown cell: 1 a mine
+  // What each cell shows in each layout, cell by cell (a byte per layout: -1 a mine, else its
+  // digit), and the same transposed, layout by layout: by_layout[l * cells + c].
+  std::vector<int8_t> shows, by_layout;
+  std::vector<uint16_t> pool;     // the memo's sets, end to end
   std::vector<Slot> memo, spare;  // the memo, and the buffer its next growth fills
   std::deque<Scratch> scratch;    // by depth; a deque, so that growing it moves no buffer
   bool in_use = false;            // one search at a time per thread
@@ -60,27 +62,21 @@ class Endgame {
         max_layouts_(std::min(max_layouts, 65535)),  // sets index and count layouts in 16 bits
         max_nodes_(max_nodes),
         prune_(prune),
-        layouts_(workspace().layouts),
-        shows_(workspace().shows),
-        by_layout_(workspace().by_layout),
-        pool_(workspace().pool),
-        memo_(workspace().memo),
-        spare_(workspace().spare),
-        scratch_(workspace().scratch) {
-    assert(!workspace().in_use);
-    workspace().in_use = true;
-    layouts_.clear();
-    pool_.clear();
-    memo_.clear();
+        ws_(workspace()) {
+    assert(!ws_.in_use);
+    ws_.in_use = true;
+    ws_.layouts.clear();
+    ws_.pool.clear();
+    ws_.memo.clear();
   }
   ~Endgame() {
-    workspace().in_use = false;
-    release_if_large(layouts_);
-    release_if_large(shows_);
-    release_if_large(by_layout_);
-    release_if_large(pool_);
-    release_if_large(memo_);
-    release_if_large(spare_);
+    ws_.in_use = false;
+    release_if_large(ws_.layouts);
+    release_if_large(ws_.shows);
+    release_if_large(ws_.by_layout);
+    release_if_large(ws_.pool);
+    release_if_large(ws_.memo);
+    release_if_large(ws_.spare);
   }
   Endgame(const Endgame&) = delete;
   Endgame& operator=(const Endgame&) = delete;
@@ -121,7 +117,7 @@ class Endgame {
     mine_.assign(cells_.size(), 0);
     if (!enumerate(0, p_.mines - flags) || count_ == 0) return std::nullopt;
     // What each click shows in each layout: -1 a mine, else its digit.
-    shows_.resize(cells_.size() * count_);
+    ws_.shows.resize(cells_.size() * count_);
     for (size_t c = 0; c < cells_.size(); ++c) {
       std::vector<int> around;
       int base = 0;
@@ -129,9 +125,9 @@ class Endgame {
         if (index[j] >= 0) around.push_back(index[j]);
         base += p_.cells[j] == kFlag;
       });
-      int8_t* shows = shows_.data() + c * count_;
+      int8_t* shows = ws_.shows.data() + c * count_;
       for (size_t l = 0; l < count_; ++l) {
-        const uint8_t* m = layouts_.data() + l * cells_.size();
+        const uint8_t* m = ws_.layouts.data() + l * cells_.size();
         if (m[c]) {
           shows[l] = -1;
           continue;
@@ -141,9 +137,9 @@ class Endgame {
         shows[l] = static_cast<int8_t>(d);
       }
     }
-    by_layout_.resize(count_ * cells_.size());
+    ws_.by_layout.resize(count_ * cells_.size());
     for (size_t c = 0; c < cells_.size(); ++c)
-      for (size_t l = 0; l < count_; ++l) by_layout_[l * cells_.size() + c] = shows_of(c)[l];
+      for (size_t l = 0; l < count_; ++l) ws_.by_layout[l * cells_.size() + c] = shows_of(c)[l];
     key_.resize(count_);
     std::mt19937_64 random_keys(1);  // a fixed seed: even a collision is reproducible
     for (uint64_t& k : key_) k = random_keys();
@@ -186,7 +182,7 @@ class Endgame {
     if (k == order_.size()) {
       if (left != 0) return true;
       if (static_cast<int>(count_) >= max_layouts_) return false;
-      layouts_.insert(layouts_.end(), mine_.begin(), mine_.end());
+      ws_.layouts.insert(ws_.layouts.end(), mine_.begin(), mine_.end());
       ++count_;
       return true;
     }
@@ -231,8 +227,8 @@ class Endgame {
       // wins half the time, which is the best: every other click is a risk or tells nothing. The
       // general path and the memo reach the same value at many times the cost. The reference
       // search takes that path, so that the tests comparing the two check this shortcut.
-      const int8_t* outcome_a = by_layout_.data() + set[0] * cells_.size();
-      const int8_t* outcome_b = by_layout_.data() + set[1] * cells_.size();
+      const int8_t* outcome_a = ws_.by_layout.data() + set[0] * cells_.size();
+      const int8_t* outcome_b = ws_.by_layout.data() + set[1] * cells_.size();
       for (int c : live)
         if (outcome_a[c] >= 0 && outcome_b[c] >= 0 && outcome_a[c] != outcome_b[c]) return 1;
       return 0.5;
@@ -260,8 +256,9 @@ class Endgame {
     // comparing the two check the hash as well.
     // This depth's buffers, reused by every node at this depth (a node's children use the next
     // depth's, so the parts and `varying` it hands down stay put while they are weighed).
-    while (scratch_.size() <= depth) scratch_.emplace_back();  // keeps references to the others
-    Scratch& own = scratch_[depth];
+    while (ws_.scratch.size() <= depth)
+      ws_.scratch.emplace_back();  // keeps references to the others
+    Scratch& own = ws_.scratch[depth];
     std::vector<Split>& splits = own.splits;
     std::vector<int>& varying = own.varying;
     std::vector<std::pair<uint64_t, int>>& weighed = own.weighed;  // the splits weighed: hash, cell
@@ -279,7 +276,7 @@ class Endgame {
     if (by_rows) {
       own.same.resize(static_cast<size_t>(hi - lo));
       own.safe.resize(static_cast<size_t>(hi - lo));
-      count_by_rows(by_layout_.data(), cells_.size(), set, lo, hi, own.same.data(),
+      count_by_rows(ws_.by_layout.data(), cells_.size(), set, lo, hi, own.same.data(),
                     own.safe.data());
     }
     for (int c : live) {
@@ -407,14 +404,8 @@ class Endgame {
   std::vector<std::vector<int>> rows_of_;
   std::vector<int> sum_, room_;
   std::vector<uint8_t> mine_;
-  // The layouts, end to end (a byte per unknown cell), and how many.
-  std::vector<uint8_t>& layouts_;
-  size_t count_ = 0;
-  // What each cell shows in each layout, cell by cell (count_ bytes each): -1 a mine, else its
-  // digit; and the same transposed, layout by layout: by_layout_[l * cells + c].
-  std::vector<int8_t>& shows_;
-  std::vector<int8_t>& by_layout_;
-  const int8_t* shows_of(int cell) const { return shows_.data() + cell * count_; }
+  size_t count_ = 0;  // layouts
+  const int8_t* shows_of(int cell) const { return ws_.shows.data() + cell * count_; }
   std::vector<uint64_t> key_;  // the split hash's key of each place in a set
   // The memo: an open-addressing table of the sets searched, each slot holding the set's hash,
   // its place in a pool where the sets are kept end to end, and its value. A set's hash is the sum
@@ -422,35 +413,35 @@ class Endgame {
   // makes it, and a lookup costs one probe in the common case (a map of vectors cost two cache
   // misses and an allocation per node). Sets are compared in full, so a collision costs time only.
   Slot* memo_find(Set set, uint64_t hash) {
-    if (memo_.empty()) return nullptr;
-    const size_t mask = memo_.size() - 1;
+    if (ws_.memo.empty()) return nullptr;
+    const size_t mask = ws_.memo.size() - 1;
     for (size_t i = hash & mask;; i = (i + 1) & mask) {
-      Slot& s = memo_[i];
+      Slot& s = ws_.memo[i];
       if (s.size == 0) return nullptr;
-      assert(s.offset + s.size <= pool_.size());  // no slot outlives its search
+      assert(s.offset + s.size <= ws_.pool.size());  // no slot outlives its search
       if (s.hash == hash && s.size == set.size() &&
-          std::equal(set.begin(), set.end(), pool_.begin() + s.offset))
+          std::equal(set.begin(), set.end(), ws_.pool.begin() + s.offset))
         return &s;
     }
   }
   void memo_place(const Slot& slot) {
-    const size_t mask = memo_.size() - 1;
+    const size_t mask = ws_.memo.size() - 1;
     size_t i = slot.hash & mask;
-    while (memo_[i].size != 0) i = (i + 1) & mask;
-    memo_[i] = slot;
+    while (ws_.memo[i].size != 0) i = (i + 1) & mask;
+    ws_.memo[i] = slot;
   }
   void memo_insert(Set set, uint64_t hash, double value) {
     // A pool past 32-bit offsets (billions of nodes) stops growing: the values stay exact.
-    if (pool_.size() + set.size() > std::numeric_limits<uint32_t>::max()) return;
-    if (2 * (memo_count_ + 1) > memo_.size()) {  // at most half full
-      spare_.assign(std::max<size_t>(1024, 2 * memo_.size()), Slot{0, 0, 0, 0});
-      spare_.swap(memo_);  // spare_ now holds the old table
-      for (const Slot& s : spare_)
+    if (ws_.pool.size() + set.size() > std::numeric_limits<uint32_t>::max()) return;
+    if (2 * (memo_count_ + 1) > ws_.memo.size()) {  // at most half full
+      ws_.spare.assign(std::max<size_t>(1024, 2 * ws_.memo.size()), Slot{0, 0, 0, 0});
+      ws_.spare.swap(ws_.memo);  // ws_.spare now holds the old table
+      for (const Slot& s : ws_.spare)
         if (s.size != 0) memo_place(s);
     }
     memo_place(
-        {hash, static_cast<uint32_t>(pool_.size()), static_cast<uint32_t>(set.size()), value});
-    pool_.insert(pool_.end(), set.begin(), set.end());
+        {hash, static_cast<uint32_t>(ws_.pool.size()), static_cast<uint32_t>(set.size()), value});
+    ws_.pool.insert(ws_.pool.end(), set.begin(), set.end());
     ++memo_count_;
   }
   std::vector<uint64_t> id_key_;  // the random key of each layout, for the sets' hashes
@@ -458,10 +449,7 @@ class Endgame {
     thread_local Workspace w;
     return w;
   }
-  std::vector<uint16_t>& pool_;
-  std::vector<Slot>& memo_;  // a power of two in size
-  std::vector<Slot>& spare_;
-  std::deque<Scratch>& scratch_;
+  Workspace& ws_;  // this thread's; its memo is a power of two in size
   size_t memo_count_ = 0;
 };
 
