@@ -21,6 +21,7 @@
 #include "sample_size.hpp"
 #include "solvers/mines.hpp"
 #include "solvers/mines_endgame.hpp"
+#include "solvers/mines_local_moves.hpp"
 #include "solvers/mines_probability.hpp"
 
 namespace {
@@ -307,6 +308,94 @@ TEST(MinesPlay, EveryElementSwitchedOffByNameChangesThePlay) {
   o.set("long-term", "2");
   o.set("play-off", "long-term");
   EXPECT_EQ(strategy_from(o).long_term, 0);
+}
+
+// Every move of LocalMoves holds in every assignment of the frontier (the unknown cells next to
+// a digit) that meets every digit, found by brute force: a click is safe in all of them, a flag a
+// mine in all. Random 6x6 boards of 7 mines are played from a random safe cell; when the local
+// checks stall, the test opens a safe cell of the layout itself and goes on. With the pair check
+// the games need fewer of those openings than with the single digits alone, on the same boards.
+TEST(MinesPlay, LocalMovesAreCertain) {
+  std::mt19937 rng(20261126);
+  const int boards = bs::test::samples(400);
+  int checked = 0, stalls_with_pairs = 0, stalls_without = 0;
+  for (int b = 0; b < boards; ++b) {
+    Layout layout;
+    layout.width = layout.height = 6;
+    layout.mine.assign(36, 0);
+    std::vector<int> cells(36);
+    std::iota(cells.begin(), cells.end(), 0);
+    std::shuffle(cells.begin(), cells.end(), rng);
+    for (int k = 0; k < 7; ++k) layout.mine[cells[k]] = 1;
+    const int first = cells[7 + static_cast<int>(rng() % 29)];
+    for (bool pairs : {true, false}) {
+      Game game(layout, 7);
+      const Position& v = game.view();
+      LocalMoves local(v, pairs);
+      // Each frontier assignment that meets every digit, as the set of its mines.
+      auto fits = [&](auto&& visit) {
+        std::vector<int> frontier;
+        for (int c = 0; c < 36; ++c) {
+          bool near_digit = false;
+          v.for_neighbours(c, [&](int j) { near_digit = near_digit || v.cells[j] >= 0; });
+          if (v.cells[c] == kUnknown && near_digit) frontier.push_back(c);
+        }
+        if (frontier.size() > 18) return false;  // too many to enumerate: the move goes unchecked
+        std::vector<uint8_t> mine(36, 0);
+        for (uint32_t m = 0; m < (uint32_t{1} << frontier.size()); ++m) {
+          for (size_t k = 0; k < frontier.size(); ++k) mine[frontier[k]] = (m >> k) & 1;
+          bool ok = true;
+          for (int d = 0; d < 36 && ok; ++d) {
+            if (v.cells[d] < 0) continue;
+            int around = 0;
+            v.for_neighbours(d, [&](int j) { around += v.cells[j] == kFlag || mine[j]; });
+            ok = around == v.cells[d];
+          }
+          if (ok) visit(mine);
+        }
+        return true;
+      };
+      auto check = [&](int cell, bool safe) {
+        ASSERT_EQ(v.cells[cell], kUnknown);
+        int layouts = 0, against = 0;
+        if (!fits([&](const std::vector<uint8_t>& mine) {
+              ++layouts;
+              against += mine[cell] == safe;
+            }))
+          return;
+        ASSERT_GT(layouts, 0);  // the true layout always fits
+        EXPECT_EQ(against, 0) << "board " << b << ": cell " << cell
+                              << (safe ? " clicked" : " flagged") << " but it is not certain";
+        ++checked;
+      };
+      auto click = [&](int cell) {
+        check(cell, true);
+        ASSERT_TRUE(game.reveal(cell)) << "board " << b << ": a local move clicked a mine";
+        for (int i : game.opened()) local.changed(i);
+      };
+      auto flag = [&](int cell) {
+        check(cell, false);
+        game.flag(cell);
+        local.changed(cell);
+      };
+      click(first);
+      while (!game.won()) {
+        local.play(click, flag);
+        if (HasFatalFailure()) return;
+        if (game.won()) break;
+        ++(pairs ? stalls_with_pairs : stalls_without);
+        int safe = -1;
+        for (int c = 0; c < 36 && safe < 0; ++c)
+          if (v.cells[c] == kUnknown && !layout.mine[c]) safe = c;
+        game.reveal(safe);
+        for (int i : game.opened()) local.changed(i);
+      }
+    }
+  }
+  EXPECT_GE(checked, boards * 5);
+  EXPECT_LT(stalls_with_pairs, stalls_without);
+  std::printf("%d moves checked; %d stalls with the pair check, %d without\n", checked,
+              stalls_with_pairs, stalls_without);
 }
 
 // The certain moves found around the last change (Strategy::local_moves) only reorder the
