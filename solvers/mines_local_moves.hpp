@@ -49,7 +49,7 @@ class LocalMoves {
     bool moved = false;
     for (;;) {
       int d = -1;
-      bool pairs = false;
+      bool pair_pass = false;
       if (!todo_.empty()) {
         d = todo_.back();
         todo_.pop_back();
@@ -58,13 +58,13 @@ class LocalMoves {
         d = pair_todo_.back();
         pair_todo_.pop_back();
         queued_[d] &= ~kPair;
-        pairs = true;
+        pair_pass = true;
       } else {
         return moved;
       }
       const Around a = around(d);
       if (a.unknown == 0) continue;
-      if (!pairs) {
+      if (!pair_pass) {
         if (a.left == 0 || a.left == a.unknown) {
           settle(a.cells, a.unknown, a.left == 0, click, flag);
           moved = true;
@@ -83,6 +83,7 @@ class LocalMoves {
           const int e = ey * v_.width + ex;
           if (e == d || v_.cells[e] <= 0) continue;
           const Around b = around(e);
+          if (b.unknown == 0) continue;
           const Around* small = &a;
           const Around* big = &b;
           if (b.unknown < a.unknown) std::swap(small, big);

@@ -587,8 +587,10 @@ GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy
   for (uint8_t m : layout.mine) mines += m;
   Game game(layout, mines);
   const Position& v = game.view();
-  LocalMoves local(
-      v, std::find(strategy.rules.begin(), strategy.rules.end(), "subset") != strategy.rules.end());
+  // The pair check is the subset rule done locally: `--play-off subset` turns both off.
+  const bool subset =
+      std::find(strategy.rules.begin(), strategy.rules.end(), "subset") != strategy.rules.end();
+  LocalMoves local(v, subset);
   auto click = [&](int cell) {
     rec.clicks.push_back(cell);
     game.reveal(cell);
