@@ -48,63 +48,29 @@ class LocalMoves {
   bool play(Click&& click, Flag&& flag) {
     bool moved = false;
     for (;;) {
-      int d = -1;
-      bool pair_pass = false;
       if (!todo_.empty()) {
-        d = todo_.back();
+        const int d = todo_.back();
         todo_.pop_back();
         queued_[d] &= ~kSingle;
-      } else if (!pair_todo_.empty()) {
-        d = pair_todo_.back();
-        pair_todo_.pop_back();
-        queued_[d] &= ~kPair;
-        pair_pass = true;
-      } else {
-        return moved;
-      }
-      const Around a = around(d);
-      if (a.unknown == 0) continue;
-      if (!pair_pass) {
+        const Around a = around(d);
+        if (a.unknown == 0) continue;
         if (a.left == 0 || a.left == a.unknown) {
           settle(a.cells, a.unknown, a.left == 0, click, flag);
           moved = true;
-        } else if (pairs_ && !(queued_[d] & kPair)) {
-          queued_[d] |= kPair;
-          pair_todo_.push_back(d);
+        } else if (pairs_) {
+          push_pair(d);
         }
-        continue;
+      } else if (!pair_todo_.empty()) {
+        const int d = pair_todo_.back();
+        pair_todo_.pop_back();
+        queued_[d] &= ~kPair;
+        if (pair_move(d, click, flag)) {
+          moved = true;
+          push_pair(d);  // d's partners changed: look at d again
+        }
+      } else {
+        return moved;
       }
-      // Digit d against each digit e up to two cells away: when one's unknown cells lie within
-      // the other's, the other's remaining cells hold the difference of their missing mines.
-      const int x = d % v_.width, y = d / v_.width;
-      bool settled = false;
-      for (int ey = std::max(0, y - 2); ey <= std::min(v_.height - 1, y + 2) && !settled; ++ey)
-        for (int ex = std::max(0, x - 2); ex <= std::min(v_.width - 1, x + 2); ++ex) {
-          const int e = ey * v_.width + ex;
-          if (e == d || v_.cells[e] <= 0) continue;
-          const Around b = around(e);
-          if (b.unknown == 0) continue;
-          const Around* small = &a;
-          const Around* big = &b;
-          if (b.unknown < a.unknown) std::swap(small, big);
-          if (small->unknown == big->unknown ||
-              !std::includes(big->cells, big->cells + big->unknown, small->cells,
-                             small->cells + small->unknown))
-            continue;
-          int rest[8];
-          const int r = big->unknown - small->unknown;
-          std::set_difference(big->cells, big->cells + big->unknown, small->cells,
-                              small->cells + small->unknown, rest);
-          const int t = big->left - small->left;
-          if (t != 0 && t != r) continue;
-          settle(rest, r, t == 0, click, flag);
-          moved = settled = true;  // d's partners changed: look at d again from the start
-          if (!(queued_[d] & kPair)) {
-            queued_[d] |= kPair;
-            pair_todo_.push_back(d);
-          }
-          break;
-        }
     }
   }
 
@@ -146,6 +112,44 @@ class LocalMoves {
     }
     a.left = v_.cells[d] - flags;
     return a;
+  }
+
+  // Digit d against each digit e up to two cells away: when one's unknown cells lie within the
+  // other's, the other's remaining cells hold the difference of their missing mines. Settles the
+  // first pair that decides its remaining cells; true when one did.
+  template <class Click, class Flag>
+  bool pair_move(int d, Click&& click, Flag&& flag) {
+    const Around a = around(d);
+    if (a.unknown == 0) return false;
+    const int x = d % v_.width, y = d / v_.width;
+    for (int ey = std::max(0, y - 2); ey <= std::min(v_.height - 1, y + 2); ++ey)
+      for (int ex = std::max(0, x - 2); ex <= std::min(v_.width - 1, x + 2); ++ex) {
+        const int e = ey * v_.width + ex;
+        if (e == d || v_.cells[e] <= 0) continue;
+        const Around b = around(e);
+        if (b.unknown == 0 || b.unknown == a.unknown) continue;
+        const Around& small = b.unknown < a.unknown ? b : a;
+        const Around& big = b.unknown < a.unknown ? a : b;
+        if (!std::includes(big.cells, big.cells + big.unknown, small.cells,
+                           small.cells + small.unknown))
+          continue;
+        int rest[8];
+        const int r = big.unknown - small.unknown;
+        std::set_difference(big.cells, big.cells + big.unknown, small.cells,
+                            small.cells + small.unknown, rest);
+        const int t = big.left - small.left;
+        if (t != 0 && t != r) continue;
+        settle(rest, r, t == 0, click, flag);
+        return true;
+      }
+    return false;
+  }
+
+  void push_pair(int d) {
+    if (!(queued_[d] & kPair)) {
+      queued_[d] |= kPair;
+      pair_todo_.push_back(d);
+    }
   }
 
   template <class Click, class Flag>
