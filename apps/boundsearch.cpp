@@ -22,9 +22,9 @@
 #include "puzzles/peg/format.hpp"
 #include "solvers/bench.hpp"
 #include "solvers/measure.hpp"
-#include "solvers/mines_play.hpp"
-#include "solvers/peg.hpp"
-#include "solvers/peg_analysis.hpp"
+#include "solvers/mines/play.hpp"
+#include "solvers/peg/solver.hpp"
+#include "solvers/peg/analysis.hpp"
 #include "solvers/solver.hpp"
 
 namespace {

@@ -11,7 +11,7 @@
 #include <filesystem>
 
 #include "puzzles/futoshiki/format.hpp"
-#include "solvers/futoshiki.hpp"
+#include "solvers/futoshiki/solver.hpp"
 
 namespace {
 

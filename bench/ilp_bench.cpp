@@ -3,7 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include "ilp/lp_model.hpp"
-#include "ilp/peg_jump_bounds.hpp"
+#include "ilp/peg/jump_bounds.hpp"
 #include "puzzles/peg/format.hpp"
 
 namespace {

@@ -16,9 +16,9 @@
 #include <cmath>
 
 #include "puzzles/mines/game.hpp"
-#include "solvers/mines_endgame.hpp"
-#include "solvers/mines_play.hpp"
-#include "solvers/mines_probability.hpp"
+#include "solvers/mines/endgame.hpp"
+#include "solvers/mines/play.hpp"
+#include "solvers/mines/probability.hpp"
 
 namespace {
 

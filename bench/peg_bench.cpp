@@ -9,8 +9,8 @@
 
 #include "puzzles/peg/format.hpp"
 #include "search/dfs.hpp"
-#include "solvers/peg.hpp"
-#include "solvers/peg_search.hpp"
+#include "solvers/peg/solver.hpp"
+#include "solvers/peg/search.hpp"
 
 namespace {
 

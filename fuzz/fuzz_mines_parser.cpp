@@ -15,8 +15,8 @@
 #include "heuristics/mines/system.hpp"
 #include "puzzles/mines/game.hpp"
 #include "puzzles/mines/position.hpp"
-#include "solvers/mines.hpp"
-#include "solvers/mines_probability.hpp"
+#include "solvers/mines/solver.hpp"
+#include "solvers/mines/probability.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace bs::mines;

@@ -17,7 +17,7 @@
 //
 // Soundness of the dead table. A subtree is stored dead only when it was searched to the end
 // without interruption and held no goal. It is up to the problem that deadness depends on the
-// key alone (for peg solitaire it does: see solvers/peg.cpp).
+// key alone (for peg solitaire it does: see solvers/peg/solver.cpp).
 #pragma once
 
 #include <omp.h>

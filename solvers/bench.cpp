@@ -6,8 +6,8 @@
 
 #include "puzzles/mines/game.hpp"
 #include "puzzles/peg/format.hpp"
-#include "solvers/mines_play.hpp"
-#include "solvers/peg.hpp"
+#include "solvers/mines/play.hpp"
+#include "solvers/peg/solver.hpp"
 
 namespace bs {
 

@@ -1,7 +1,7 @@
 #include "build_info.inc"  // generated at build time: BS_GIT_COMMIT, BS_GIT_DIRTY
-#include "solvers/futoshiki.hpp"
-#include "solvers/mines.hpp"
-#include "solvers/peg.hpp"
+#include "solvers/futoshiki/solver.hpp"
+#include "solvers/mines/solver.hpp"
+#include "solvers/peg/solver.hpp"
 #include "solvers/solver.hpp"
 
 namespace bs {

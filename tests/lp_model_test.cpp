@@ -14,7 +14,7 @@
 #include <random>
 #include <sstream>
 
-#include "sample_size.hpp"
+#include "tests/sample_size.hpp"
 
 namespace bs::ilp {
 namespace {

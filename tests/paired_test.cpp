@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/outcomes.hpp"
-#include "test_support.hpp"
+#include "tests/test_support.hpp"
 
 namespace {
 

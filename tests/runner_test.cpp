@@ -23,7 +23,7 @@
 #include "core/error.hpp"
 #include "experiments/config.hpp"
 #include "experiments/rows.hpp"
-#include "sample_size.hpp"
+#include "tests/sample_size.hpp"
 #include "solvers/solver.hpp"
 
 namespace fs = std::filesystem;

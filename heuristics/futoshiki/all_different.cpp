@@ -16,7 +16,7 @@
 // Why not Boost.Graph here: a line has at most 32 cells and 32 values, so a domain is one machine
 // word and both the matching (augmenting paths) and the components (forward and backward
 // reachability) become a few dozen mask operations, with no allocation per call. This runs at
-// every search node. tests/futoshiki_rules_test.cpp checks it against Boost.Graph's
+// every search node. tests/futoshiki/rules_test.cpp checks it against Boost.Graph's
 // edmonds_maximum_cardinality_matching and strong_components on random domains.
 #include <array>
 

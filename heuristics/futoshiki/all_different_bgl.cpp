@@ -6,7 +6,7 @@
 // cell x) by strong_components. A value stays in a cell exactly when it is the cell's matched
 // value or lies in the component of it (all_different.cpp has the argument).
 //
-// Off by default. It removes exactly what all-different removes (tests/futoshiki_rules_test.cpp
+// Off by default. It removes exactly what all-different removes (tests/futoshiki/rules_test.cpp
 // checks both against brute-force matchings), and the benchmark runs both in one sweep: on
 // domains of at most 32 values the bit-mask version does a line in a few dozen word operations
 // and allocates nothing, where this one builds two graphs per line (docs/BENCHMARKS.md has the

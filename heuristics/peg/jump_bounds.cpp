@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "ilp/peg_jump_bounds.hpp"
+#include "ilp/peg/jump_bounds.hpp"
 
 namespace bs::peg {
 

@@ -14,7 +14,7 @@
 #include <limits>
 
 #include "heuristics/peg/peg_rule.hpp"
-#include "ilp/peg_jump_bounds.hpp"
+#include "ilp/peg/jump_bounds.hpp"
 
 namespace bs::peg {
 

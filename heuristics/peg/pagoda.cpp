@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ilp/peg_pagoda.hpp"
+#include "ilp/peg/pagoda.hpp"
 
 namespace bs::peg {
 

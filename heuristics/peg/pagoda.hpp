@@ -1,7 +1,7 @@
 // pagoda: pagoda functions, as a root certificate and as cuts at every node.
 //
 // A pagoda gives each hole a weight w >= 0 with w(from) + w(over) >= w(to) for every jump, so no
-// jump raises the weight of the pegs (ilp/peg_pagoda.hpp). At the root an LP looks for one that
+// jump raises the weight of the pegs (ilp/peg/pagoda.hpp). At the root an LP looks for one that
 // weighs the start less than the final: then no game exists, and the pagoda with its two sums is
 // the certificate, which the verifier re-checks in integers. Otherwise a second family of LPs
 // builds a pool of pagodas with w(final) >= 1 that vanish on as much of the board as they can,

@@ -1,6 +1,6 @@
 #include "heuristics/peg/residual_lp.hpp"
 
-#include "ilp/peg_jump_bounds.hpp"
+#include "ilp/peg/jump_bounds.hpp"
 
 namespace bs::peg {
 

@@ -1,0 +1,45 @@
+// The Futoshiki generator: a random solution grid, then a minimal set of clues that pins it down.
+//
+// It lives in solvers/ and not in puzzles/ because deciding "unique" and "how hard" needs the
+// solver (analyse() in solvers/futoshiki/solver.hpp). Everything random comes from one std::mt19937_64
+// and from bounded draws written here rather than the std:: distributions, whose results differ
+// between standard libraries: the same (size, seed, grade) gives the same puzzle byte for byte.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <string>
+
+#include "core/options.hpp"
+#include "puzzles/futoshiki/grid.hpp"
+#include "solvers/futoshiki/solver.hpp"
+
+namespace bs::futoshiki {
+
+// A near-uniform random Latin square of order n (values 1..n, row-major), by Jacobson-Matthews
+// moves from the cyclic square.
+Grid random_latin_square(int n, std::mt19937_64& rng);
+
+// The grade of an analysed puzzle: a rule name from grade_names(), "search" when propagation at
+// the root does not finish it, or "givens" when no rule was needed at all.
+std::string grade_of(const Analysis& analysis);
+
+struct Generated {
+  Instance instance;  // unique, minimal, inequalities sorted as the parsers sort them
+  Grid solution;
+  std::string grade;
+  int attempt = 0;  // the sub-seed that succeeded, 0-based
+};
+
+// A unique puzzle of side n whose clues are minimal: removing any one clue (while `grade` is
+// "any") leaves at least two solutions. With another grade, a clue is also kept when removing it
+// would make the puzzle harder than the grade, and a puzzle of a different grade is discarded for
+// the next sub-seed. Throws std::invalid_argument for an unknown grade or a bad size, and
+// std::runtime_error when no puzzle of the grade turns up within the attempts.
+Generated generate(int n, uint64_t seed, const std::string& grade);
+
+// The table entry behind `boundsearch generate futoshiki`: options size, seed and grade; returns
+// the puzzle in the seed text format, preceded by one comment line naming how it was made.
+std::string generate_text(const Options& options);
+
+}  // namespace bs::futoshiki

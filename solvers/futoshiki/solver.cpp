@@ -1,0 +1,619 @@
+// Futoshiki solver: propagation to a fixpoint at every node, inside the generic parallel DFS.
+//
+// Flow. Root contradictions that need no search come first (puzzles/futoshiki/grid.hpp), with a
+// certificate anyone can recompute. Then the selected rules run to a fixpoint at the root: the
+// most expensive rule that made progress is the puzzle's grade, or "search" when the rules stop
+// short of a full grid. Then the generic DFS (search/dfs.hpp) branches on one cell at a time and
+// propagates at every node it enters; counting runs use the same engine with a solution limit.
+//
+// State and undo. A node's state is a domain mask per cell. A move saves the whole domain array on
+// a trail and fixes one cell; undo copies it back. A copy of n*n words (2.5 KB at n = 25) costs
+// less than recording every change the rules make, and keeps the rules free of undo logic.
+#include "solvers/futoshiki/solver.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "core/error.hpp"
+#include "heuristics/futoshiki/fixpoint.hpp"
+#include "ilp/futoshiki/ip.hpp"
+#include "puzzles/futoshiki/format.hpp"
+#include "puzzles/futoshiki/render.hpp"
+#include "search/dfs.hpp"
+#include "solvers/futoshiki/generate.hpp"
+#include "solvers/measure.hpp"
+
+namespace bs::futoshiki {
+
+namespace {
+
+struct ActiveRules {
+  std::vector<const FutoshikiRuleEntry*> shallow;  // every selected rule, cheapest first
+  int deep = 0;  // how many of them run below the probe depth: all but the probing ones
+};
+enum class Branching { dom_deg, dom, input, lookahead };
+
+class FutoshikiProblem {
+ public:
+  using Move = uint16_t;  // cell << 5 | (value - 1)
+  struct State {
+    std::vector<Mask> dom;
+    std::vector<Mask> trail;  // per move on the path: the domains before it, then `open`
+    int open = -1;            // cells not fixed, after propagation; -1 before it
+    // Left by the probe at the last fixpoint, for the lookahead branching; not trailed, as the
+    // engine branches on a node right after propagating it.
+    std::vector<float> lookahead;
+    // What changed since the last fixpoint: the move's narrowing, or everything (fresh).
+    Narrowing move{-1, 0};
+  };
+
+  FutoshikiProblem(const Structure& s, ActiveRules rules, Branching branching, bool down,
+                   int probe_depth)
+      : s_(s),
+        cells_(s.n * s.n),
+        rules_(std::move(rules)),
+        branching_(branching),
+        down_(down),
+        probe_depth_(probe_depth) {}
+
+  State root(const Instance& in) const {
+    State st;
+    st.dom.assign(s_.words(), s_.all);
+    for (int c = 0; c < in.cells(); ++c)
+      if (in.givens[c]) st.dom[c] = value_bit(in.givens[c]);
+    s_.init_places(st.dom.data());
+    return st;
+  }
+
+  // The rules to a fixpoint, cheapest first, restarting from the cheapest after progress.
+  // `hardest`, when given, is raised to the index of every rule that made progress.
+  bool fixpoint(State& st, search::Stats& stats, int* hardest) const {
+    const bool deep = depth(st) > probe_depth_;
+    const Dirty start = st.move.cell < 0 ? Dirty::all() : Dirty{false, &st.move, &st.move + 1};
+    FixpointIo io;
+    if (branching_ == Branching::lookahead) {
+      st.lookahead.assign(cells_, 0.0f);  // a node the probe skips has no scores
+      io.lookahead = st.lookahead.data();
+    }
+    const bool alive = run_to_fixpoint(s_, st.dom.data(), start, rules_.shallow.data(),
+                                       deep ? rules_.deep : static_cast<int>(rules_.shallow.size()),
+                                       io, [&](int i, Verdict v) {
+                                         ++stats.calls[i];
+                                         if (v == Verdict::fail) ++stats.prunes[i];
+                                         if (v == Verdict::progress && hardest)
+                                           *hardest = std::max(*hardest, i);
+                                       });
+    if (!alive) return false;
+    int open = 0;
+    for (int c = 0; c < cells_; ++c) {
+      const Mask m = st.dom[c];
+      if (!m) return false;
+      open += !fixed(m);
+    }
+    st.open = open;
+    return fixed_cells_agree(st);
+  }
+
+  // A state whose `open` is known left its last fixpoint unchanged (only a move changes it, and
+  // a move resets `open`): the root, propagated once by solve(), and frontier nodes the engine
+  // enters a second time are not propagated again.
+  bool propagate(State& st, search::Stats& stats) const {
+    return st.open >= 0 || fixpoint(st, stats, nullptr);
+  }
+
+  // The check of plain backtracking, which no rule set can switch off: the fixed cells keep
+  // every constraint among themselves. With it, --rules none is the textbook baseline, and a full
+  // grid that reaches the goal test is a solution whatever the rules.
+  bool fixed_cells_agree(const State& st) const {
+    for (int l = 0; l < 2 * s_.n; ++l) {
+      Mask seen = 0;
+      for (int j = 0; j < s_.n; ++j) {
+        const Mask m = st.dom[s_.line(l)[j]];
+        if (!fixed(m)) continue;
+        if (seen & m) return false;
+        seen |= m;
+      }
+    }
+    for (const Inequality& q : s_.inequalities) {
+      const Mask a = st.dom[q.greater], b = st.dom[q.smaller];
+      if (fixed(a) && fixed(b) && a <= b) return false;  // one bit each: masks order as values
+    }
+    return true;
+  }
+
+  bool is_goal(const State& st) const { return st.open == 0; }
+
+  bool prune(const State&, search::Stats&) const { return false; }
+
+  void moves(const State& st, std::vector<Move>& out) const {
+    const int cell = branch_cell(st);
+    if (cell < 0) return;
+    Mask d = st.dom[cell];
+    while (d) {
+      const int bit = down_ ? 31 - std::countl_zero(d) : std::countr_zero(d);
+      d &= ~(Mask{1} << bit);
+      out.push_back(static_cast<Move>(cell << 5 | bit));
+    }
+  }
+
+  void apply(State& st, Move m) const {
+    st.trail.insert(st.trail.end(), st.dom.begin(), st.dom.end());
+    st.trail.push_back(static_cast<Mask>(st.open));
+    st.move = assign(s_, st.dom.data(), m >> 5, Mask{1} << (m & 31));
+    st.open = -1;
+  }
+
+  void undo(State& st, Move) const {
+    const auto k = static_cast<std::ptrdiff_t>(st.dom.size());
+    st.open = static_cast<int>(st.trail.back());
+    std::copy(st.trail.end() - 1 - k, st.trail.end() - 1, st.dom.begin());
+    st.trail.resize(st.trail.size() - static_cast<size_t>(k) - 1);
+  }
+
+  Grid grid(const State& st) const {
+    Grid g(cells_);
+    for (size_t c = 0; c < g.size(); ++c) g[c] = lowest_value(st.dom[c]);
+    return g;
+  }
+
+ private:
+  // Smallest domain first (fail first). Among equals, lookahead takes the cell whose values the
+  // probe found to settle most of the grid, in every branch: its subtrees are the smallest. Then
+  // (and for dom-deg) the cell with the most inequalities, whose value tells its neighbours most
+  // (the seed's "most effect on its neighbours").
+  int branch_cell(const State& st) const {
+    int best = -1, best_size = 99, best_degree = -1;
+    float best_score = 0;
+    const bool scored = branching_ == Branching::lookahead && !st.lookahead.empty();
+    for (int c = 0; c < cells_; ++c) {
+      const Mask d = st.dom[c];
+      if (fixed(d)) continue;
+      if (branching_ == Branching::input) return c;
+      const int size = std::popcount(d);
+      const int degree = branching_ == Branching::dom ? 0 : s_.degree[c];
+      const float score = scored ? st.lookahead[c] : 0.0f;
+      if (size < best_size ||
+          (size == best_size &&
+           (score > best_score || (score == best_score && degree > best_degree)))) {
+        best = c;
+        best_size = size;
+        best_degree = degree;
+        best_score = score;
+        if (size == 2 && branching_ == Branching::dom) break;
+      }
+    }
+    return best;
+  }
+
+  // Moves on the path to this node: each left its domains and one word on the trail.
+  int depth(const State& st) const {
+    return static_cast<int>(st.trail.size() / (st.dom.size() + 1));
+  }
+
+  const Structure& s_;
+  int cells_;
+  ActiveRules rules_;
+  Branching branching_;
+  bool down_;
+  int probe_depth_;
+};
+
+// Every node: the depth of a search never exceeds the cells it fixes.
+constexpr int kEveryNode = kMaxN * kMaxN;
+
+// --probe-depth, with -1 resolved. Where the search must refute subtrees (solving, proving a
+// puzzle unique) probing at every node pays many times over. Counting every solution of an
+// under-constrained grid is the opposite case: nearly every subtree holds solutions, so a probe
+// has nothing to cut (fut_07_count_1m: the same 2,044,583 nodes with and without it, 7x the
+// time with it; docs/BENCHMARKS.md).
+int probe_depth(const Options& options) {
+  const auto depth = static_cast<int>(options.integer("probe-depth"));
+  if (depth >= 0) return depth;
+  return options.flag("count") && options.integer("limit") == 0 ? 1 : kEveryNode;
+}
+
+Branching parse_branching(const std::string& v) {
+  if (v == "dom-deg") return Branching::dom_deg;
+  if (v == "dom") return Branching::dom;
+  if (v == "input") return Branching::input;
+  if (v == "lookahead") return Branching::lookahead;
+  throw std::invalid_argument("option --branching: '" + v +
+                              "' is not lookahead, dom-deg, dom or input");
+}
+
+bool parse_value_order(const std::string& v) {
+  if (v == "up") return false;
+  if (v == "down") return true;
+  throw std::invalid_argument("option --value-order: '" + v + "' is not up or down");
+}
+
+// select_rules() gives the names cheapest first, so the probing rules come last.
+ActiveRules rule_functions(const std::vector<std::string>& names) {
+  if (names.size() > static_cast<size_t>(std::min(search::kMaxRules, kMaxFixpointRules)))
+    throw std::logic_error("more futoshiki rules than counter slots");
+  ActiveRules out;
+  for (const auto& name : names)
+    for (const auto& e : futoshiki_rules())
+      if (e.info.name == name) {
+        out.shallow.push_back(&e);
+        if (e.info.cost < Cost::probing) out.deep = static_cast<int>(out.shallow.size());
+      }
+  return out;
+}
+
+std::string rule_list(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ",") + n;
+  return s.empty() ? "none" : s;
+}
+
+// Replays a solution path from the propagated root. Propagation is deterministic, so the same
+// moves reach the same full grid the search saw.
+Grid replay(const FutoshikiProblem& p, FutoshikiProblem::State st,
+            const std::vector<FutoshikiProblem::Move>& path) {
+  search::Stats scratch;
+  for (auto m : path) {
+    p.apply(st, m);
+    if (!p.fixpoint(st, scratch, nullptr)) throw std::logic_error("futoshiki: replay failed");
+  }
+  return p.grid(st);
+}
+
+// The baseline: the reference integer model instead of rules and search. Counting excludes each
+// solution found by a no-good cut and solves again (ilp/futoshiki/ip.hpp).
+void solve_by_ip(const Instance& in, const Options& options, Result& r, Grid& grid) {
+  const double limit_s = options.real("time-limit") > 0 ? options.real("time-limit") : ilp::kInf;
+  if (options.flag("count")) {
+    const int64_t limit = options.integer("limit");
+    const ilp::FutoshikiIpCount c = ilp::count_futoshiki_ip(
+        in, limit > 0 ? static_cast<int>(std::min<int64_t>(limit, 1 << 30)) : 1 << 30, limit_s);
+    r.count("ip_solves", c.ip_solves);
+    r.solution_count = c.count;
+    r.count_complete = c.exact;
+    r.count("solutions", c.count);
+    if (c.count > 0) {
+      r.status = Status::solved;
+      r.stop = c.exact ? StopReason::exhausted : StopReason::solution;
+      grid = c.solutions.front();
+    } else if (c.exact) {
+      r.status = Status::infeasible;
+      r.certificate = {"infeasible-ip", "CBC proved the integer model infeasible", "{}"};
+    } else {
+      r.stop = StopReason::time_limit;
+    }
+    return;
+  }
+  const ilp::FutoshikiIpResult ip = ilp::solve_futoshiki_ip(in, limit_s);
+  r.count("ip_solves", 1);
+  if (ip.status == ilp::SolveStatus::optimal) {
+    r.status = Status::solved;
+    r.stop = StopReason::solution;
+    grid = ip.grid;
+  } else if (ip.status == ilp::SolveStatus::infeasible) {
+    r.status = Status::infeasible;
+    r.certificate = {"infeasible-ip", "CBC proved the integer model infeasible", "{}"};
+  } else {
+    r.stop = StopReason::time_limit;
+  }
+}
+
+}  // namespace
+
+const std::vector<std::string>& grade_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v = select_rules(futoshiki_rule_infos(), "default");
+    v.push_back("search");
+    return v;
+  }();
+  return names;
+}
+
+Analysis analyse(const Instance& in, int limit, Exclusion excluded) {
+  Analysis a;
+  if (!find_contradiction(in).empty()) return a;
+  const std::vector<std::string>& names = grade_names();
+  const Structure s(in);
+  const FutoshikiProblem problem(
+      s, rule_functions(std::vector<std::string>(names.begin(), names.end() - 1)),
+      Branching::lookahead, false, kEveryNode);
+  FutoshikiProblem::State root = problem.root(in);
+  if (excluded.cell >= 0) {
+    Mask& d = root.dom[excluded.cell];
+    const Mask lost = d & value_bit(excluded.value);
+    d &= ~lost;
+    s.drop_places(root.dom.data(), excluded.cell, lost);
+  }
+  search::Stats stats;
+  if (!problem.fixpoint(root, stats, &a.hardest)) return a;
+  a.needs_search = root.open > 0;
+  search::DfsConfig cfg;
+  cfg.count = true;
+  cfg.count_limit = static_cast<uint64_t>(limit);
+  const auto out = search::depth_first(problem, root, cfg);
+  a.solutions = static_cast<int>(out.solutions);
+  if (out.found) a.first = replay(problem, root, out.path);
+  return a;
+}
+
+Result solve(const Instance& in, const Options& options, Grid* solution) {
+  const Meter meter;
+  Result r;
+  r.puzzle = "futoshiki";
+  r.instance = in.name;
+  r.options = options.non_default();
+  const int threads = resolve_threads(options);
+  const bool count = options.flag("count");
+  const Branching branching = parse_branching(options.text("branching"));
+  const bool down = parse_value_order(options.text("value-order"));
+  const std::vector<std::string> names =
+      select_rules(futoshiki_rule_infos(), options.text("rules"));
+  Grid grid;
+
+  auto finish = [&]() -> Result {
+    meter.finish(r, threads);
+    if (count && r.solution_count < 0) {  // decided before the search: no solution at all
+      r.solution_count = 0;
+      r.count_complete = true;
+    }
+    if (r.status == Status::solved) {
+      const std::string why = verify_solution(in, grid);
+      if (!why.empty()) throw std::logic_error("futoshiki solver produced a wrong grid: " + why);
+      r.verified = true;
+      nlohmann::json rows = nlohmann::json::array();
+      for (int i = 0; i < in.n; ++i) {
+        std::vector<int> row(grid.begin() + i * in.n, grid.begin() + (i + 1) * in.n);
+        rows.push_back(row);
+      }
+      r.solution_json = rows.dump();
+      const std::string text = format_grid(grid, in.n);
+      for (size_t p = 0, q; p < text.size(); p = q + 1) {
+        q = text.find('\n', p);
+        if (q == std::string::npos) q = text.size();
+        r.solution_lines.push_back(text.substr(p, q - p));
+      }
+      if (solution) *solution = grid;
+    }
+    return r;
+  };
+
+  const std::string method = options.text("method");
+  if (method != "search" && method != "ip")
+    throw std::invalid_argument("option --method: '" + method + "' is not search or ip");
+  if (method == "ip") {
+    solve_by_ip(in, options, r, grid);
+    return finish();
+  }
+
+  if (const std::string why = find_contradiction(in); !why.empty()) {
+    r.status = Status::infeasible;
+    r.stop = StopReason::root;
+    r.certificate = {"contradiction", why, nlohmann::json{{"reason", why}}.dump()};
+    return finish();
+  }
+
+  const Structure s(in);
+  const FutoshikiProblem problem(s, rule_functions(names), branching, down, probe_depth(options));
+  FutoshikiProblem::State root = problem.root(in);
+  search::Stats root_stats;
+  int hardest = -1;
+  const bool consistent = problem.fixpoint(root, root_stats, &hardest);
+  if (!consistent || root.open > 0)
+    r.hardest_rule = "search";
+  else
+    r.hardest_rule = hardest >= 0 ? names[hardest] : "givens";
+
+  search::DfsOutcome<FutoshikiProblem::Move> out;
+  if (consistent) {
+    search::DfsConfig cfg;
+    cfg.threads = threads;
+    cfg.spawn_depth = static_cast<int>(options.integer("spawn-depth"));
+    cfg.limits.nodes = static_cast<uint64_t>(options.integer("node-limit"));
+    if (const double t = options.real("time-limit"); t > 0)
+      cfg.limits.seconds = std::max(1e-3, t - meter.seconds());
+    cfg.count = count;
+    cfg.count_limit = static_cast<uint64_t>(options.integer("limit"));
+    out = search::depth_first(problem, root, cfg);
+  } else {
+    r.hardest_rule = "search";  // the rules refute it, but no grid exists to grade
+    out.stop = StopReason::exhausted;
+  }
+  out.stats.merge(root_stats);
+  r.stop = out.stop;
+  r.count("nodes", static_cast<double>(out.stats.nodes));
+  r.count("max_depth", static_cast<double>(out.stats.max_depth));
+  r.count("tasks", static_cast<double>(out.stats.tasks));
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (!out.stats.calls[i]) continue;
+    r.count("calls_" + names[i], static_cast<double>(out.stats.calls[i]));
+    r.count("prunes_" + names[i], static_cast<double>(out.stats.prunes[i]));
+  }
+  r.count("search_seconds", out.seconds);
+  if (count) {
+    r.solution_count = static_cast<int64_t>(out.solutions);
+    r.count_complete = out.stop == StopReason::exhausted;
+    r.count("solutions", static_cast<double>(out.solutions));
+  }
+  if (out.found) {
+    r.status = Status::solved;
+    grid = replay(problem, root, out.path);
+  } else if (out.stop == StopReason::exhausted) {
+    r.status = Status::infeasible;
+    r.certificate = {
+        consistent ? "exhaustive-search" : "propagation",
+        consistent ? "searched every branch: " + std::to_string(out.stats.nodes) +
+                         " nodes, rules " + rule_list(names)
+                   : "the rules " + rule_list(names) + " empty a domain at the root",
+        nlohmann::json{{"nodes", out.stats.nodes}, {"rules", rule_list(names)}}.dump()};
+  }
+  return finish();
+}
+
+}  // namespace bs::futoshiki
+
+namespace bs::futoshiki {
+
+std::string check_certificate(const Instance& in, const Certificate& cert) {
+  if (cert.kind == "contradiction") {
+    const std::string why = find_contradiction(in);
+    return why.empty() ? "no contradiction among the givens and inequalities" : "";
+  }
+  if (cert.kind == "infeasible-ip") {
+    // The other way round: the search, which shares nothing with the model, must agree.
+    Options plain;
+    plain.set("time-limit", "60");
+    const Result again = solve(in, plain);
+    if (again.status == Status::infeasible) return "";
+    return again.status == Status::solved ? "the search found a solution: the certificate is wrong"
+                                          : "the search did not decide in 60 s";
+  }
+  if (cert.kind == "propagation" || cert.kind == "exhaustive-search") {
+    // A second method that shares nothing with the rules or the search: the integer model.
+    const ilp::FutoshikiIpResult ip = ilp::solve_futoshiki_ip(in, 60);
+    if (ip.status == ilp::SolveStatus::infeasible) return "";
+    if (ip.status == ilp::SolveStatus::optimal)
+      return "the integer model found a solution: the certificate is wrong";
+    return std::string("the integer model did not decide (") + ilp::to_string(ip.status) + ")";
+  }
+  return "unknown certificate kind '" + cert.kind + "'";
+}
+
+namespace {
+
+Result solve_file(const std::string& path, const Options& options) {
+  return solve(read_instance(path), options);
+}
+
+// A JSON result from `solve --json` is checked whole: its grid verified, or its certificate
+// re-checked. Anything else is read as a grid of n rows.
+std::string verify_files(const std::string& instance_path, const std::string& solution_path) {
+  const Instance in = read_instance(instance_path);
+  const std::string text = read_file(solution_path);
+  const size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos || text[first] != '{')
+    return verify_solution(in, parse_grid(text, in.n, solution_path));
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception&) {  // malformed, or a number past a double
+    throw InputError(solution_path, 1, 1, "not valid JSON");
+  }
+  // value() would throw a type error on a status that is no string: read it only if it is one.
+  const std::string status = j.contains("status") && j["status"].is_string()
+                                 ? j["status"].get<std::string>()
+                                 : std::string();
+  if (status == "solved") {
+    const auto& rows = j.contains("solution") ? j["solution"] : nlohmann::json();
+    if (!rows.is_array() || static_cast<int>(rows.size()) != in.n)
+      throw InputError(solution_path, 1, 1,
+                       "a solved result needs \"solution\": " + std::to_string(in.n) + " rows");
+    Grid g;
+    for (const auto& row : rows) {
+      if (!row.is_array() || static_cast<int>(row.size()) != in.n)
+        throw InputError(solution_path, 1, 1,
+                         "each solution row needs " + std::to_string(in.n) + " integers");
+      for (const auto& v : row) {
+        if (!v.is_number_integer())
+          throw InputError(solution_path, 1, 1, "a value is not an integer");
+        g.push_back(static_cast<int>(std::clamp<int64_t>(v.get<int64_t>(), -1, kMaxN + 1)));
+      }
+    }
+    return verify_solution(in, g);
+  }
+  if (status == "infeasible") {
+    if (!j.contains("certificate") || !j.at("certificate").is_object() ||
+        !j.at("certificate").contains("kind") || !j.at("certificate").at("kind").is_string())
+      throw InputError(solution_path, 1, 1, "an infeasible result needs a certificate with a kind");
+    Certificate cert;
+    cert.kind = j.at("certificate").at("kind").get<std::string>();
+    return check_certificate(in, cert);
+  }
+  throw InputError(solution_path, 1, 1,
+                   "status must be \"solved\" or \"infeasible\" to be verified");
+}
+
+std::string render(const std::string& path, const Options& options, bool solved) {
+  const Instance in = read_instance(path);
+  if (!solved) return render_svg(in, nullptr);
+  Grid grid;
+  const Result r = solve(in, options, &grid);
+  if (r.status != Status::solved)
+    throw std::invalid_argument(path + ": no solution to draw (" + to_string(r.status) + ")");
+  return render_svg(in, &grid);
+}
+
+// An experiment config's [[generate]] table: `count` puzzles (1 by default) of side `size`, from
+// seeds `seed`, `seed` + 1, ... (1 by default), at `grade` ("any" by default); each is the very
+// text `boundsearch generate futoshiki` writes for that size, seed and grade, so a sweep over
+// generated puzzles can be reproduced file by file. Names: gen_<size>_seed<seed>, with the grade
+// after the size when one is asked for.
+std::vector<GeneratedInstance> generate_instances(
+    const std::vector<std::pair<std::string, std::string>>& spec) {
+  Options options;
+  bool sized = false;
+  int64_t count = 1, first = 1;
+  const auto whole = [](const std::string& key, const std::string& v, int64_t lo, int64_t hi) {
+    size_t used = 0;
+    int64_t x = 0;
+    try {
+      x = std::stoll(v, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != v.size() || v.empty() || x < lo || x > hi)
+      throw std::invalid_argument("generator key '" + key + "' must be a whole number in [" +
+                                  std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    return x;
+  };
+  for (const auto& [k, v] : spec) {
+    if (k == "size") {
+      options.set("size", v);
+      sized = true;
+    } else if (k == "grade") {
+      options.set("grade", v);
+    } else if (k == "count") {
+      count = whole(k, v, 1, 10000);
+    } else if (k == "seed") {
+      first = whole(k, v, 0, int64_t{1} << 53);
+    } else {
+      throw std::invalid_argument("unknown generator key '" + k +
+                                  "' (futoshiki knows size, count, seed, grade)");
+    }
+  }
+  if (!sized) throw std::invalid_argument("futoshiki's generator needs a size");
+  const std::string n = std::to_string(options.integer("size")), grade = options.text("grade");
+  // Each puzzle depends on its seed alone, so they are made in parallel (a side-20 puzzle takes
+  // about a minute) and land in seed order; the first failure by seed is the one reported.
+  std::vector<GeneratedInstance> out(static_cast<size_t>(count));
+  std::vector<std::exception_ptr> failure(static_cast<size_t>(count));
+#pragma omp parallel for schedule(dynamic, 1)
+  for (int64_t k = 0; k < count; ++k) {
+    try {  // nothing may leave an OpenMP region by an exception
+      const std::string seed = std::to_string(first + k);
+      Options own = options;
+      own.set("seed", seed);
+      out[k] = {"gen_" + n + (grade == "any" ? "" : "_" + grade) + "_seed" + seed,
+                generate_text(own)};
+    } catch (...) {
+      failure[k] = std::current_exception();
+    }
+  }
+  for (const std::exception_ptr& f : failure)
+    if (f) std::rethrow_exception(f);
+  return out;
+}
+
+}  // namespace
+
+PuzzleSolver futoshiki_solver() {
+  PuzzleSolver p{"futoshiki",
+                 "fill a Latin square keeping givens and inequalities; count, generate",
+                 futoshiki_rule_infos, solve_file, verify_files};
+  p.render = render;
+  p.generate = generate_text;
+  p.generate_instances = generate_instances;
+  return p;
+}
+
+}  // namespace bs::futoshiki

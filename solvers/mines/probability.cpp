@@ -1,0 +1,608 @@
+#include "solvers/mines/probability.hpp"
+
+#include <math.h>  // lgammal_r
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <boost/pending/disjoint_sets.hpp>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+#include "heuristics/mines/lp.hpp"
+#include "heuristics/mines/system.hpp"
+
+namespace bs::mines {
+
+namespace {
+
+using Real = long double;
+
+// One frontier component, in groups of cells that the same digits see.
+struct Component {
+  std::vector<std::vector<int>> groups;   // variables of each group, in search order
+  std::vector<int> row_target;            // per local row
+  std::vector<std::vector<int>> rows_of;  // per group: local rows that see it
+  int first_source = -1;                  // a digit of the component, for error messages
+  int least_mines = 0;                    // the LP's bounds on its mines (stage 2), when it ran
+  int most_mines = std::numeric_limits<int>::max();
+};
+
+// Layout counts of one component by its number of mines, and per group the counts weighted by
+// the group's mines and by its free cells (so that a certain group is certain exactly).
+struct Tally {
+  std::vector<Real> layouts;                   // [m]
+  std::vector<std::vector<Real>> mines, free;  // [group][m]
+  double visited = 0;
+  void resize(size_t groups, size_t max_mines) {
+    layouts.assign(max_mines + 1, 0);
+    mines.assign(groups, std::vector<Real>(max_mines + 1, 0));
+    free.assign(groups, std::vector<Real>(max_mines + 1, 0));
+  }
+  void add(const Tally& o) {
+    for (size_t m = 0; m < layouts.size(); ++m) layouts[m] += o.layouts[m];
+    for (size_t g = 0; g < mines.size(); ++g)
+      for (size_t m = 0; m < layouts.size(); ++m) {
+        mines[g][m] += o.mines[g][m];
+        free[g][m] += o.free[g][m];
+      }
+    visited += o.visited;
+  }
+};
+
+// A wall-clock deadline shared by the counting threads: once one sees it pass, all stop.
+struct Deadline {
+  std::chrono::steady_clock::time_point at;
+  bool unlimited = true;
+  std::atomic<bool> passed{false};
+  bool check(uint32_t& calls) {
+    if (unlimited) return false;
+    if ((++calls & 1023) == 0 && std::chrono::steady_clock::now() > at)
+      passed.store(true, std::memory_order_relaxed);
+    return passed.load(std::memory_order_relaxed);
+  }
+};
+
+// lgamma sets the global `signgam`, a data race when games run on several threads (ThreadSanitizer
+// reports it); the reentrant form returns the sign instead.
+Real log_gamma(Real x) {
+  int sign;
+  return lgammal_r(x, &sign);
+}
+
+// log(k!), lgammal's own value, kept per thread: the player asks for the same few hundred values
+// at every move (the interior's binomials), and lgammal took a twentieth of the strong player's
+// time.
+Real log_factorial(int k) {
+  thread_local std::vector<Real> table;
+  if (static_cast<size_t>(k) >= table.size()) {
+    const size_t known = table.size();
+    table.resize(std::max(static_cast<size_t>(k) + 1, 2 * known));
+    for (size_t i = known; i < table.size(); ++i) table[i] = log_gamma(static_cast<Real>(i) + 1);
+  }
+  return table[static_cast<size_t>(k)];
+}
+
+Real binomial(int n, int k) {
+  Real r = 1;
+  for (int i = 1; i <= k; ++i) r = r * (n - k + i) / i;
+  return r;
+}
+
+// Depth-first over the groups: each gets 0..size mines, every row is kept within reach of its
+// target (its sum, plus what its unassigned groups could still hold), and the component's mines
+// within [least_mines, max_mines].
+class Counter {
+ public:
+  Counter(const Component& c, int max_mines, Deadline& deadline)
+      : c_(c), max_mines_(max_mines), deadline_(deadline) {
+    room_after_.assign(c.groups.size() + 1, 0);
+    for (size_t g = c.groups.size(); g-- > 0;)
+      room_after_[g] = room_after_[g + 1] + static_cast<int>(c.groups[g].size());
+    sum_.assign(c.row_target.size(), 0);
+    room_.assign(c.row_target.size(), 0);
+    for (size_t g = 0; g < c.groups.size(); ++g)
+      for (int r : c.rows_of[g]) room_[r] += static_cast<int>(c.groups[g].size());
+    k_.assign(c.groups.size(), 0);
+    for (size_t g = 0; g < c.groups.size(); ++g) {
+      choose_.emplace_back();
+      for (size_t k = 0; k <= c.groups[g].size(); ++k)
+        choose_.back().push_back(
+            binomial(static_cast<int>(c.groups[g].size()), static_cast<int>(k)));
+    }
+  }
+
+  // Calls f() with every feasible assignment of groups [0, depth) (k_ holds it).
+  template <class F>
+  void prefixes(size_t depth, F&& f) {
+    walk(0, depth, 0, 1, [&](int, Real) { f(k_); });
+  }
+  // Counts the completions of a prefix (as prefixes() produced it) into `t`.
+  void count(const std::vector<int>& prefix, size_t depth, Tally& t) {
+    int mines = 0;
+    Real weight = 1;
+    for (size_t g = 0; g < depth; ++g) {
+      place(g, prefix[g]);
+      mines += prefix[g];
+      weight *= choose_[g][prefix[g]];
+    }
+    walk(depth, c_.groups.size(), mines, weight, [&](int m, Real w) {
+      t.layouts[m] += w;
+      for (size_t g = 0; g < k_.size(); ++g) {
+        const int s = static_cast<int>(c_.groups[g].size());
+        t.mines[g][m] += w * k_[g];
+        t.free[g][m] += w * (s - k_[g]);
+      }
+    });
+    t.visited += visited_;
+    visited_ = 0;
+    for (size_t g = depth; g-- > 0;) unplace(g, prefix[g]);
+  }
+
+ private:
+  bool place(size_t g, int k) {
+    k_[g] = k;
+    bool ok = true;
+    const int s = static_cast<int>(c_.groups[g].size());
+    for (int r : c_.rows_of[g]) {
+      sum_[r] += k;
+      room_[r] -= s;
+      ok = ok && sum_[r] <= c_.row_target[r] && sum_[r] + room_[r] >= c_.row_target[r];
+    }
+    return ok;
+  }
+  void unplace(size_t g, int k) {
+    const int s = static_cast<int>(c_.groups[g].size());
+    for (int r : c_.rows_of[g]) {
+      sum_[r] -= k;
+      room_[r] += s;
+    }
+  }
+  template <class Leaf>
+  void walk(size_t g, size_t end, int mines, Real weight, Leaf&& leaf) {
+    ++visited_;
+    if (deadline_.check(calls_)) return;  // the tally is partial; the caller reports it so
+    if (mines + room_after_[g] < c_.least_mines) return;
+    if (g == end) {
+      leaf(mines, weight);
+      return;
+    }
+    const int s = static_cast<int>(c_.groups[g].size());
+    for (int k = 0; k <= s && mines + k <= max_mines_; ++k) {
+      if (place(g, k)) walk(g + 1, end, mines + k, weight * choose_[g][k], leaf);
+      unplace(g, k);
+    }
+  }
+
+  const Component& c_;
+  int max_mines_;
+  std::vector<int> sum_, room_, k_, room_after_;
+  std::vector<std::vector<Real>> choose_;
+  double visited_ = 0;
+  Deadline& deadline_;
+  uint32_t calls_ = 0;
+};
+
+// All layouts of a component, split over threads when it is large.
+Tally count_component(const Component& c, int max_mines, int threads, Deadline& deadline) {
+  Tally total;
+  const size_t max_m = std::min<size_t>(std::min(max_mines, c.most_mines), [&] {
+    size_t cells = 0;
+    for (const auto& g : c.groups) cells += g.size();
+    return cells;
+  }());
+  total.resize(c.groups.size(), max_m);
+  constexpr size_t kParallelGroups = 16;  // below this a component is counted in microseconds
+  size_t depth = 0;
+  if (threads > 1 && c.groups.size() >= kParallelGroups)
+    depth = std::min<size_t>(6, c.groups.size() / 2);
+  std::vector<std::vector<int>> parts;
+  {
+    Counter counter(c, static_cast<int>(max_m), deadline);
+    if (depth == 0) {
+      counter.count({}, 0, total);
+      return total;
+    }
+    counter.prefixes(depth, [&](const std::vector<int>& k) {
+      parts.emplace_back(k.begin(), k.begin() + static_cast<std::ptrdiff_t>(depth));
+    });
+  }
+  std::vector<Tally> tallies(parts.size());
+#pragma omp parallel num_threads(threads)
+  {
+    Counter counter(c, static_cast<int>(max_m), deadline);
+#pragma omp for schedule(dynamic, 1)
+    for (size_t i = 0; i < parts.size(); ++i) {
+      tallies[i].resize(c.groups.size(), max_m);
+      counter.count(parts[i], depth, tallies[i]);
+    }
+  }
+  for (const Tally& t : tallies) total.add(t);  // in prefix order, whatever the threads did
+  return total;
+}
+
+std::vector<Real> convolve(const std::vector<Real>& a, const std::vector<Real>& b) {
+  std::vector<Real> out(a.size() + b.size() - 1, 0);
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i] != 0)
+      for (size_t j = 0; j < b.size(); ++j) out[i + j] += a[i] * b[j];
+  return out;
+}
+
+// out[a] = sum over b of l[b] * ctx[a + b], for a below `size`. A set of components split in
+// two: ctx weighs everything outside the set by the set's mines, l counts one part's layouts by
+// its mines, and out then weighs everything outside the other part by that part's mines a.
+std::vector<Real> correlate(const std::vector<Real>& ctx, const std::vector<Real>& l, size_t size) {
+  std::vector<Real> out(size, 0);
+  for (size_t a = 0; a < size; ++a)
+    for (size_t b = 0; b < l.size() && a + b < ctx.size(); ++b) out[a] += l[b] * ctx[a + b];
+  return out;
+}
+
+// One analysis, stage by stage, each stage a method. A stage returns false when it has found the
+// position inconsistent (having said why in `out`) or, for count(), when the deadline passed.
+class Analysis {
+ public:
+  Analysis(const Position& p, const std::vector<std::string>& rules, Probabilities& out)
+      : p(p), rules(rules), out(out) {
+    const int n = p.width * p.height;
+    out.mine.assign(n, -1);
+    out.decided_by.assign(n, -1);
+    out.stages.push_back("flag");
+    for (const auto& r : rules) out.stages.push_back(r);
+    out.stages.push_back("enumeration");
+    enumeration_stage = static_cast<int>(out.stages.size()) - 1;
+  }
+
+  // The system: a variable per unknown cell, a row per digit, and the mine-count row.
+  bool build_system() {
+    const int n = p.width * p.height;
+    std::vector<int> var_of(n, -1);
+    int flags = 0, digits = 0;
+    cell_of.reserve(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      digits += p.cells[i] >= 0;
+      if (p.cells[i] == kUnknown) {
+        var_of[i] = static_cast<int>(cell_of.size());
+        cell_of.push_back(i);
+      } else if (p.cells[i] == kFlag) {
+        ++flags;
+        out.mine[i] = 1;
+        out.decided_by[i] = 0;
+      }
+    }
+    sys.vars = static_cast<int>(cell_of.size());
+    sys.value.assign(sys.vars, -1);
+    sys.decided_by.assign(sys.vars, -1);
+    sys.rows.reserve(static_cast<size_t>(digits) + 1);  // no row is moved as the list grows
+    for (int i = 0; i < n; ++i) {
+      if (p.cells[i] < 0) continue;
+      Row& row = sys.rows.emplace_back();  // built in place, and dropped if it sees no cell
+      row.source = i;
+      int flagged = 0;
+      p.for_neighbours(i, [&](int j) {
+        if (p.cells[j] == kFlag) ++flagged;
+        if (p.cells[j] == kUnknown) row.vars.push_back(var_of[j]);
+      });
+      row.target = p.cells[i] - flagged;
+      if (row.target < 0 || row.target > static_cast<int>(row.vars.size()))
+        return fail(i, "the digit " + std::to_string(p.cells[i]) + " sees " +
+                           std::to_string(flagged) + " flags and " +
+                           std::to_string(row.vars.size()) + " unknown cells");
+      if (row.vars.empty()) sys.rows.pop_back();
+    }
+    mines_left = p.mines - flags;
+    if (mines_left < 0 || mines_left > sys.vars)
+      return fail(-1, std::to_string(p.mines) + " mines with " + std::to_string(flags) +
+                          " flags and " + std::to_string(sys.vars) + " unknown cells");
+    {
+      Row& all = sys.rows.emplace_back();  // room was reserved for it
+      all.vars.resize(static_cast<size_t>(sys.vars));
+      std::iota(all.vars.begin(), all.vars.end(), 0);
+      all.target = mines_left;
+    }
+    return true;
+  }
+
+  // Stage 1: the deduction rules, to a fixpoint. True when consistent.
+  bool deduce() {
+    int hardest = -1;
+    if (run_rules(sys, rules, hardest) == Verdict::fail) {
+      const int source = sys.failed_row >= 0 ? sys.rows[sys.failed_row].source : -1;
+      return fail(source, source >= 0
+                              ? "the deduction rules find this digit cannot be met"
+                              : "the deduction rules find no layout that fits the digits and "
+                                "the mine count together");
+    }
+    int decided_mines = 0;
+    for (int v = 0; v < sys.vars; ++v) {
+      if (sys.value[v] < 0) continue;
+      out.mine[cell_of[v]] = sys.value[v];
+      out.decided_by[cell_of[v]] = 1 + sys.decided_by[v];
+      decided_mines += sys.value[v];
+    }
+    out.hardest = hardest >= 0 ? rules[hardest] : "none";
+    remaining = mines_left - decided_mines;
+    return true;
+  }
+  bool rules_found_a_safe_cell() const {
+    return std::find(sys.value.begin(), sys.value.end(), 0) != sys.value.end();
+  }
+
+  // The undecided cells next to a digit split into components (variables joined along each
+  // row), each in groups of the cells the same digits see; the rest is the interior. The player
+  // runs this for every digit a look-ahead guess could show, so it allocates little: the rows
+  // keep their cells inline, and Boost.Graph's union-find replaces an adjacency list (whose
+  // undirected edges are list nodes, an allocation each: a tenth of the strong player's time).
+  void find_components() {
+    std::vector<int> row_source;  // per digit row with undecided cells: the digit's cell
+    std::vector<RowCells> row_vars;
+    std::vector<int> row_target;
+    std::vector<char> frontier(sys.vars, 0);
+    for (const Row& r : sys.rows) {
+      if (r.source < 0) continue;
+      RowCells& vars = row_vars.emplace_back();  // filled in place: no copy of inline cells
+      int mines = 0;
+      for (int v : r.vars) {
+        if (sys.value[v] < 0) vars.push_back(v);
+        mines += sys.value[v] == 1;
+      }
+      if (vars.empty()) {
+        row_vars.pop_back();
+        continue;
+      }
+      for (int v : vars) frontier[v] = 1;
+      row_target.push_back(r.target - mines);
+      row_source.push_back(r.source);
+    }
+    for (int v = 0; v < sys.vars; ++v)
+      if (sys.value[v] < 0 && !frontier[v]) interior.push_back(v);
+
+    // Components of the frontier: variables joined along each row.
+    boost::disjoint_sets_with_storage<> joined(static_cast<size_t>(std::max(sys.vars, 1)));
+    for (const RowCells& vars : row_vars)
+      for (size_t k = 1; k < vars.size(); ++k) joined.union_set(vars[k - 1], vars[k]);
+    // Ours, in order of first row, by the union-find's representative.
+    std::vector<int> index_of_root(static_cast<size_t>(sys.vars), -1);
+    std::vector<std::vector<int>> comp_rows;
+    for (size_t r = 0; r < row_vars.size(); ++r) {
+      int& index = index_of_root[static_cast<size_t>(joined.find_set(row_vars[r][0]))];
+      if (index < 0) {
+        index = static_cast<int>(comps.size());
+        comps.emplace_back();
+        comps.back().first_source = row_source[r];
+        comp_rows.emplace_back();
+      }
+      comp_rows[static_cast<size_t>(index)].push_back(static_cast<int>(r));
+    }
+    // Groups: variables by the set of rows that see them, in order of first appearance. A
+    // variable's rows are its digits (at most 8), listed in local row order, so two variables
+    // share a group exactly when their lists are equal; only the groups whose list starts with
+    // the same row need comparing.
+    std::vector<RowCells> seen_by(static_cast<size_t>(sys.vars));  // var -> local rows
+    std::vector<int> group_of_var(static_cast<size_t>(sys.vars), -1);
+    for (size_t c = 0; c < comps.size(); ++c) {
+      Component& comp = comps[c];
+      const std::vector<int>& rows = comp_rows[c];
+      for (size_t lr = 0; lr < rows.size(); ++lr)
+        for (int v : row_vars[static_cast<size_t>(rows[lr])])
+          seen_by[static_cast<size_t>(v)].push_back(static_cast<int>(lr));
+      // Per local row, the groups whose list of rows starts there.
+      std::vector<RowCells> groups_from(rows.size());
+      for (size_t lr = 0; lr < rows.size(); ++lr)
+        for (int v : row_vars[static_cast<size_t>(rows[lr])]) {
+          if (group_of_var[static_cast<size_t>(v)] >= 0) continue;
+          const RowCells& sig = seen_by[static_cast<size_t>(v)];
+          int group = -1;
+          for (int g : groups_from[static_cast<size_t>(sig[0])])
+            if (std::equal(sig.begin(), sig.end(), comp.rows_of[static_cast<size_t>(g)].begin(),
+                           comp.rows_of[static_cast<size_t>(g)].end())) {
+              group = g;
+              break;
+            }
+          if (group < 0) {
+            group = static_cast<int>(comp.groups.size());
+            comp.groups.emplace_back();
+            comp.rows_of.emplace_back(sig.begin(), sig.end());
+            groups_from[static_cast<size_t>(sig[0])].push_back(group);
+          }
+          group_of_var[static_cast<size_t>(v)] = group;
+          comp.groups[static_cast<size_t>(group)].push_back(v);
+        }
+      for (int r : rows) comp.row_target.push_back(row_target[static_cast<size_t>(r)]);
+    }
+    out.components = static_cast<int>(comps.size());
+  }
+
+  // Stage 2 (with the lp rule): the LP's bounds on each component's mines, which prune its
+  // enumeration. They see what a component's own digits do not: the mine count against the other
+  // components and the interior. The player leaves the lp rule out, and with it this stage.
+  bool bound_components() {
+    if (comps.empty()) return true;
+    std::vector<std::vector<int>> sets;
+    for (const Component& comp : comps) {
+      sets.emplace_back();
+      for (const auto& g : comp.groups) sets.back().insert(sets.back().end(), g.begin(), g.end());
+    }
+    std::vector<std::pair<int, int>> bounds;
+    if (!lp_mine_bounds(sys, sets, bounds))
+      return fail(-1, "the LP relaxation of the digits and the mine count has no solution");
+    for (size_t c = 0; c < comps.size(); ++c) {
+      comps[c].least_mines = bounds[c].first;
+      comps[c].most_mines = bounds[c].second;
+      const int trivial = std::min(static_cast<int>(sets[c].size()), remaining);
+      if (bounds[c].first > 0 || bounds[c].second < trivial) ++out.lp_bounded_components;
+    }
+    return true;
+  }
+
+  // Stage 3: every component's layouts, by number of mines, scaled to a maximum of 1.
+  bool count(int threads, Deadline& deadline) {
+    for (const Component& comp : comps) {
+      int cells = 0;
+      for (const auto& g : comp.groups) cells += static_cast<int>(g.size());
+      out.largest_component = std::max(out.largest_component, cells);
+      out.most_groups = std::max(out.most_groups, static_cast<int>(comp.groups.size()));
+      tallies.push_back(count_component(comp, remaining, threads, deadline));
+      if (deadline.passed) {  // what the rules decided stands; the rest is unknown
+        out.complete = false;
+        return false;
+      }
+      Tally& t = tallies.back();
+      out.enumerated += t.visited;
+      // Scale to a maximum of 1: a common factor of every layout count, it cancels in the ratios.
+      Real top = 0;
+      for (Real x : t.layouts) top = std::max(top, x);
+      if (top == 0)
+        return fail(comp.first_source, "no placement of mines fits the digits around this one");
+      out.layouts_log10 += static_cast<double>(std::log10(top));
+      for (Real& x : t.layouts) x /= top;
+      for (auto& v : t.mines)
+        for (Real& x : v) x /= top;
+      for (auto& v : t.free)
+        for (Real& x : v) x /= top;
+    }
+    return true;
+  }
+
+  // The components and the interior together: each cell's share of all layouts.
+  bool combine() {
+    // The interior's binomials, relative to the largest, for each number of frontier mines.
+    const int interior_cells = static_cast<int>(interior.size());
+    size_t frontier_max = 1;
+    for (const Tally& t : tallies) frontier_max += t.layouts.size() - 1;
+    std::vector<Real> log_ways(frontier_max, -INFINITY);
+    Real log_top = -INFINITY;
+    for (size_t t = 0; t < frontier_max; ++t) {
+      const int rest = remaining - static_cast<int>(t);
+      if (rest < 0 || rest > interior_cells) continue;
+      log_ways[t] = log_factorial(interior_cells) - log_factorial(rest) -
+                    log_factorial(interior_cells - rest);
+      log_top = std::max(log_top, log_ways[t]);
+    }
+    if (log_top == -INFINITY)
+      return fail(-1, "the frontier cannot hold the " + std::to_string(remaining) +
+                          " mines left with " + std::to_string(interior_cells) +
+                          " cells away from the digits");
+    std::vector<Real> ways(frontier_max, 0);
+    for (size_t t = 0; t < frontier_max; ++t)
+      if (log_ways[t] > -INFINITY) ways[t] = std::exp(log_ways[t] - log_top);
+
+    // The layouts of every range of components that the halving below meets, by their mines.
+    const size_t parts = tallies.size();
+    std::vector<std::vector<Real>> product(parts == 0 ? 1 : 4 * parts);
+    auto build = [&](auto& self, size_t node, size_t lo, size_t hi) -> void {
+      if (hi - lo == 1) {
+        product[node] = tallies[lo].layouts;
+        return;
+      }
+      const size_t mid = (lo + hi) / 2;
+      self(self, 2 * node, lo, mid);
+      self(self, 2 * node + 1, mid, hi);
+      product[node] = convolve(product[2 * node], product[2 * node + 1]);
+    };
+    if (parts > 0)
+      build(build, 1, 0, parts);
+    else
+      product[0] = {1};  // no component: one way, with no frontier mine
+    const std::vector<Real>& all = product[parts > 0 ? 1 : 0];  // as long as `ways`
+    Real z = 0, interior_mines = 0, interior_free = 0;
+    for (size_t t = 0; t < all.size(); ++t) {
+      const Real w = all[t] * ways[t];
+      z += w;
+      interior_mines += w * (remaining - static_cast<int>(t));
+      interior_free += w * (interior_cells - remaining + static_cast<int>(t));
+    }
+    if (z == 0)
+      return fail(-1, "no layout of the " + std::to_string(remaining) +
+                          " mines left fits the frontier and the interior together");
+    out.layouts_log10 += static_cast<double>(std::log10(z) + log_top / std::log(10.0L));
+
+    auto set_cell = [&](int v, Real mines, Real free) {
+      const int cell = cell_of[v];
+      out.mine[cell] = static_cast<double>(mines / (mines + free));
+      if (mines == 0 || free == 0) out.decided_by[cell] = enumeration_stage;
+    };
+    for (int v : interior) set_cell(v, interior_mines, interior_free);
+    // weight[c][m]: the layouts of everything but component c (the other components and the
+    // interior) when c holds m mines. Taking the product of the others afresh for each c costs
+    // the cube of the number of components (70 s on a 255x255 lattice); instead the interior's
+    // weights are pushed down the halving, each half taking on the other half's layouts.
+    std::vector<std::vector<Real>> weight(parts);
+    auto push = [&](auto& self, size_t node, size_t lo, size_t hi,
+                    const std::vector<Real>& ctx) -> void {
+      if (hi - lo == 1) {
+        weight[lo] = ctx;
+        return;
+      }
+      const size_t mid = (lo + hi) / 2;
+      const std::vector<Real>&left = product[2 * node], &right = product[2 * node + 1];
+      self(self, 2 * node, lo, mid, correlate(ctx, right, left.size()));
+      self(self, 2 * node + 1, mid, hi, correlate(ctx, left, right.size()));
+    };
+    if (parts > 0) push(push, 1, 0, parts, ways);
+    for (size_t c = 0; c < comps.size(); ++c) {
+      for (size_t g = 0; g < comps[c].groups.size(); ++g) {
+        Real mines = 0, free = 0;
+        for (size_t m = 0; m < weight[c].size(); ++m) {
+          mines += tallies[c].mines[g][m] * weight[c][m];
+          free += tallies[c].free[g][m] * weight[c][m];
+        }
+        for (int v : comps[c].groups[g]) set_cell(v, mines, free);
+      }
+    }
+    return true;
+  }
+
+  void record_hardest() {
+    for (int cell = 0; cell < p.width * p.height; ++cell)
+      if (out.decided_by[cell] == enumeration_stage) out.hardest = "enumeration";
+  }
+
+ private:
+  bool fail(int cell, std::string why) {
+    out.consistent = false;
+    out.bad_cell = cell;
+    out.why = std::move(why);
+    return false;
+  }
+
+  const Position& p;
+  const std::vector<std::string>& rules;
+  Probabilities& out;
+  int enumeration_stage = 0;
+  MineSystem sys;
+  std::vector<int> cell_of;  // variable -> cell
+  int mines_left = 0;        // mines not flagged
+  int remaining = 0;         // mines not flagged nor decided by the rules
+  std::vector<int> interior;
+  std::vector<Component> comps;
+  std::vector<Tally> tallies;
+};
+
+}  // namespace
+
+Probabilities mine_probabilities(const Position& p, const std::vector<std::string>& rules,
+                                 int threads, Enumerate when, double time_limit_seconds) {
+  Deadline deadline;
+  if (time_limit_seconds < std::numeric_limits<double>::infinity()) {
+    deadline.unlimited = false;
+    deadline.at = std::chrono::steady_clock::now() +
+                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                      std::chrono::duration<double>(std::max(0.0, time_limit_seconds)));
+  }
+  Probabilities out;
+  Analysis a(p, rules, out);
+  if (!a.build_system() || !a.deduce()) return out;
+  if (when == Enumerate::unless_rules_find_a_safe_cell && a.rules_found_a_safe_cell()) return out;
+  a.find_components();
+  const bool lp = std::find(rules.begin(), rules.end(), "lp") != rules.end();
+  if (lp && !a.bound_components()) return out;
+  if (!a.count(threads, deadline) || !a.combine()) return out;
+  a.record_hardest();
+  return out;
+}
+
+}  // namespace bs::mines

@@ -1,0 +1,349 @@
+#include "solvers/mines/solver.hpp"
+
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "core/error.hpp"
+#include "heuristics/mines/system.hpp"
+#include "ilp/mines/ip.hpp"
+#include "solvers/measure.hpp"
+#include "solvers/mines/play.hpp"
+
+namespace bs::mines {
+
+namespace {
+
+// Appends piecewise: GCC 12 at -O2 warns falsely (-Wrestrict) on "(" + std::to_string(...).
+std::string cell_name(const Position& p, int i) {
+  std::string s = "(x=";
+  s += std::to_string(i % p.width);
+  s += ", y=";
+  s += std::to_string(i / p.width);
+  s += ')';
+  return s;
+}
+
+// The move the player would make in an analysed position with no cell certainly safe, on the
+// position with the certain mines flagged, as the player flags them before it guesses; nothing
+// when a safe cell is known or no cell is undecided.
+std::optional<Guess> player_guess(const Position& p, const Probabilities& a,
+                                  const Strategy& strategy) {
+  bool any_safe = false;
+  int undecided = 0;
+  Position flagged = p;
+  for (int i = 0; i < p.width * p.height; ++i) {
+    if (p.cells[i] != kUnknown) continue;
+    any_safe = any_safe || (a.decided_by[i] >= 0 && a.mine[i] == 0);
+    undecided += a.decided_by[i] < 0;
+    if (a.decided_by[i] >= 0) flagged.cells[i] = kFlag;
+  }
+  if (any_safe || undecided == 0) return std::nullopt;
+  return choose_guess(flagged, strategy);
+}
+
+// Layout counts by brute force over the unknown cells (at most 20 of them).
+std::string check_by_counting(const Position& p, const Probabilities& a) {
+  std::vector<int> unknown;
+  int flags = 0;
+  for (int i = 0; i < p.width * p.height; ++i) {
+    if (p.cells[i] == kUnknown) unknown.push_back(i);
+    flags += p.cells[i] == kFlag;
+  }
+  const int u = static_cast<int>(unknown.size());
+  std::vector<std::pair<uint32_t, int>> digits;  // unknown-neighbour mask, mines among them
+  for (int i = 0; i < p.width * p.height; ++i) {
+    if (p.cells[i] < 0) continue;
+    uint32_t mask = 0;
+    int target = p.cells[i];
+    p.for_neighbours(i, [&](int j) {
+      target -= p.cells[j] == kFlag;
+      for (int k = 0; k < u; ++k)
+        if (unknown[k] == j) mask |= uint32_t{1} << k;
+    });
+    digits.emplace_back(mask, target);
+  }
+  double layouts = 0;
+  std::vector<double> with_mine(u, 0);
+  for (uint32_t m = 0; m < (uint32_t{1} << u); ++m) {
+    if (std::popcount(m) != p.mines - flags) continue;
+    bool fits = true;
+    for (const auto& [mask, target] : digits) fits = fits && std::popcount(m & mask) == target;
+    if (!fits) continue;
+    layouts += 1;
+    for (int k = 0; k < u; ++k) with_mine[k] += (m >> k) & 1;
+  }
+  if (layouts == 0) return "no layout fits the position, yet it was analysed";
+  for (int k = 0; k < u; ++k) {
+    const double want = with_mine[k] / layouts;
+    if (std::abs(a.mine[unknown[k]] - want) > 1e-9)
+      return "the probability of a mine on " + cell_name(p, unknown[k]) + " is " +
+             std::to_string(want) + ", not " + std::to_string(a.mine[unknown[k]]);
+  }
+  return "";
+}
+
+Result solve_file(const std::string& path, const Options& options) {
+  const Meter meter;
+  const Position p = read_position(path);
+  const std::vector<std::string> names = select_rules(mine_rule_infos(), options.text("rules"));
+  const Strategy strategy = strategy_from(options);  // a bad --play-off fails on every position
+  const int threads = resolve_threads(options);
+  const double limit = options.real("time-limit");
+  const Probabilities a =
+      mine_probabilities(p, names, threads, Enumerate::always, limit > 0 ? limit : kNoTimeLimit);
+  if (!a.consistent) {
+    if (a.bad_cell >= 0) {
+      const int line = p.row_line.empty() ? 0 : p.row_line[a.bad_cell / p.width];
+      throw InputError(path, line, a.bad_cell % p.width + 1, "inconsistent position: " + a.why);
+    }
+    throw InputError(path, p.header_line, 1, "inconsistent position: " + a.why);
+  }
+  Result r;
+  r.puzzle = "mines";
+  r.instance = p.name;
+  r.options = options.non_default();
+  // Out of time, the certain cells the rules found are still reported (and re-checked), the
+  // probabilities of the rest are not.
+  r.status = a.complete ? Status::solved : Status::unknown;
+  r.stop = a.complete ? StopReason::exhausted : StopReason::time_limit;
+  r.solution_key = "analysis";
+  r.hardest_rule = a.hardest;
+  // The board with s (certainly safe), * (certain mine) and ? (undecided) for unknown cells, then
+  // the probability of a mine on each cell.
+  nlohmann::json probability = nlohmann::json::array(), stage = nlohmann::json::array();
+  nlohmann::json safe = nlohmann::json::array(), mines = nlohmann::json::array();
+  for (int y = 0; y < p.height; ++y) {
+    std::string board, numbers;
+    nlohmann::json prow = nlohmann::json::array(), srow = nlohmann::json::array();
+    for (int x = 0; x < p.width; ++x) {
+      const int i = y * p.width + x;
+      const int8_t c = p.cells[i];
+      char text[16];
+      if (c >= 0) {
+        board += static_cast<char>('0' + c);
+        std::snprintf(text, sizeof text, " %5d", c);
+        prow.push_back(nullptr);
+        srow.push_back(nullptr);
+      } else {
+        const bool certain = a.decided_by[i] >= 0;
+        board += c == kFlag ? 'F' : !certain ? '?' : a.mine[i] == 1 ? '*' : 's';
+        if (a.mine[i] >= 0) {
+          std::snprintf(text, sizeof text, " %5.3f", a.mine[i]);
+          prow.push_back(a.mine[i]);
+        } else {  // the time limit stopped the enumeration
+          std::snprintf(text, sizeof text, " %5s", "-");
+          prow.push_back(nullptr);
+        }
+        srow.push_back(certain ? nlohmann::json(a.stages[a.decided_by[i]]) : nlohmann::json());
+        if (c == kUnknown && certain) (a.mine[i] == 1 ? mines : safe).push_back({x, y});
+      }
+      numbers += text;
+    }
+    r.solution_lines.push_back(board + "   " + numbers);
+    probability.push_back(std::move(prow));
+    stage.push_back(std::move(srow));
+  }
+  nlohmann::json analysis{{"width", p.width},       {"height", p.height},
+                          {"mines", p.mines},       {"safe", safe},
+                          {"certain_mines", mines}, {"probability", probability},
+                          {"decided_by", stage},    {"layouts_log10", a.layouts_log10}};
+  // With no cell certainly safe, the move the player would make here, with the same options
+  // (--lookahead, --play-off, ...). Not under a time limit: the look-ahead runs the engine once
+  // per candidate and digit, with no deadline of its own.
+  if (const auto g = a.complete && limit <= 0 ? player_guess(p, a, strategy) : std::nullopt) {
+    analysis["guess"] = {
+        {"x", g->cell % p.width}, {"y", g->cell / p.width}, {"risk", g->risk}, {"why", g->why}};
+    char line[160];
+    std::snprintf(line, sizeof line, "guess %s, risk %.6f, chosen by %s",
+                  cell_name(p, g->cell).c_str(), g->risk, g->why);
+    r.solution_lines.emplace_back(line);
+  }
+  r.solution_json = analysis.dump();
+  const std::string check = check_analysis(p, a);
+  if (!check.empty()) throw std::logic_error("mines analysis failed its re-check: " + check);
+  r.verified = true;
+  r.count("unknown_cells",
+          static_cast<double>(std::count(p.cells.begin(), p.cells.end(), kUnknown)));
+  r.count("certain_safe", static_cast<double>(safe.size()));
+  r.count("certain_mines", static_cast<double>(mines.size()));
+  r.count("layouts_log10", a.layouts_log10);
+  r.count("components", a.components);
+  r.count("largest_component", a.largest_component);
+  r.count("enumerated", a.enumerated);
+  r.count("lp_bounded_components", a.lp_bounded_components);
+  meter.finish(r, threads);
+  return r;
+}
+
+// Checks a `solve mines --json` result against the position.
+std::string verify_files(const std::string& instance_path, const std::string& result_path) {
+  const Position p = read_position(instance_path);
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(read_file(result_path));
+  } catch (const nlohmann::json::exception&) {  // malformed, or a number past a double
+    throw InputError(result_path, 1, 1, "not valid JSON");
+  }
+  const nlohmann::json a = j.is_object() ? j.value("analysis", nlohmann::json()) : nlohmann::json();
+  if (!a.is_object() || !a.contains("probability") || !a.contains("decided_by"))
+    throw InputError(result_path, 1, 1,
+                     "expected a `solve mines --json` result with an \"analysis\" object");
+  Probabilities claim;
+  const int n = p.width * p.height;
+  claim.mine.assign(n, -1);
+  claim.decided_by.assign(n, -1);
+  claim.stages = {"claimed"};
+  const auto& prob = a["probability"];
+  const auto& stage = a["decided_by"];
+  const bool solved = j.contains("status") && j["status"] == "solved";
+  if (!prob.is_array() || static_cast<int>(prob.size()) != p.height || !stage.is_array() ||
+      static_cast<int>(stage.size()) != p.height)
+    throw InputError(result_path, 1, 1, "the analysis has the wrong number of rows");
+  for (int y = 0; y < p.height; ++y) {
+    if (!prob[y].is_array() || static_cast<int>(prob[y].size()) != p.width ||
+        !stage[y].is_array() || static_cast<int>(stage[y].size()) != p.width)
+      throw InputError(result_path, 1, 1, "the analysis has a row of the wrong length");
+    for (int x = 0; x < p.width; ++x) {
+      const int i = y * p.width + x;
+      if (p.cells[i] == kUnknown) {
+        if (prob[y][x].is_null() && stage[y][x].is_null() && !solved)
+          continue;  // a run the time limit stopped gives no probability here, nor claims one
+        if (!prob[y][x].is_number())
+          return "no probability for the unknown cell " + cell_name(p, i);
+        claim.mine[i] = prob[y][x].get<double>();
+        if (!stage[y][x].is_null()) claim.decided_by[i] = 0;
+      }
+    }
+  }
+  // A suggested guess must be an undecided unknown cell whose risk is its claimed probability.
+  if (a.contains("guess")) {
+    const nlohmann::json& g = a["guess"];
+    if (!g.is_object() || !g.value("x", nlohmann::json()).is_number_integer() ||
+        !g.value("y", nlohmann::json()).is_number_integer() ||
+        !g.value("risk", nlohmann::json()).is_number())
+      throw InputError(result_path, 1, 1, "the guess needs integer x and y and a number risk");
+    const int64_t x = g["x"].get<int64_t>(), y = g["y"].get<int64_t>();
+    if (x < 0 || y < 0 || x >= p.width || y >= p.height) {
+      std::string why = "the guess (x=";
+      why += std::to_string(x);
+      why += ", y=";
+      why += std::to_string(y);
+      why += ") is off the board";
+      return why;
+    }
+    const int i = static_cast<int>(y) * p.width + static_cast<int>(x);
+    if (p.cells[i] != kUnknown || claim.decided_by[i] >= 0)
+      return "the guess " + cell_name(p, i) + " is not an undecided unknown cell";
+    for (int j = 0; j < p.width * p.height; ++j)
+      if (p.cells[j] == kUnknown && claim.decided_by[j] >= 0 && claim.mine[j] == 0)
+        return "a guess is named though " + cell_name(p, j) + " is claimed certainly safe";
+    if (std::abs(g["risk"].get<double>() - claim.mine[i]) > 1e-9) {
+      std::string why = "the guess ";
+      why += cell_name(p, i);
+      why += " has risk ";
+      why += std::to_string(g["risk"].get<double>());
+      why += ", not its probability ";
+      why += std::to_string(claim.mine[i]);
+      return why;
+    }
+  }
+  return check_analysis(p, claim);
+}
+
+// An SVG heat map: unknown cells shaded from green (safe) through yellow to red (a mine) by their
+// probability, certain ones marked S or M, digits and flags as the player sees them.
+std::string render(const std::string& path, const Options& options, bool /*solved*/) {
+  const Position p = read_position(path);
+  const Probabilities a = mine_probabilities(
+      p, select_rules(mine_rule_infos(), options.text("rules")), resolve_threads(options));
+  if (!a.consistent) throw InputError(path, p.header_line, 1, "inconsistent position: " + a.why);
+  constexpr int kCell = 28;
+  std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
+                    std::to_string(p.width * kCell + 2) + "\" height=\"" +
+                    std::to_string(p.height * kCell + 2) + "\" font-family=\"sans-serif\">\n";
+  char buf[320];
+  for (int i = 0; i < p.width * p.height; ++i) {
+    const int x = 1 + (i % p.width) * kCell, y = 1 + (i / p.width) * kCell;
+    const int8_t c = p.cells[i];
+    std::string fill = "#d9d9d9", label;
+    if (c >= 0) {
+      fill = "#f7f7f7";
+      if (c > 0) label = std::to_string(c);
+    } else if (c == kFlag) {
+      fill = "#7f7f7f";
+      label = "F";
+    } else {
+      const double q = a.mine[i];  // green (0) -> yellow (0.5) -> red (1)
+      const int red = static_cast<int>(255 * std::min(1.0, 2 * q));
+      const int green = static_cast<int>(255 * std::min(1.0, 2 * (1 - q)));
+      std::snprintf(buf, sizeof buf, "#%02x%02x40", red, green);
+      fill = buf;
+      if (a.decided_by[i] >= 0) label = q == 1 ? "M" : "S";
+    }
+    std::snprintf(buf, sizeof buf,
+                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
+                  "stroke=\"#555\"><title>%.6f</title></rect>\n",
+                  x, y, kCell, kCell, fill.c_str(),
+                  c == kUnknown ? a.mine[i] : (c == kFlag ? 1.0 : 0.0));
+    svg += buf;
+    if (!label.empty()) {
+      std::snprintf(buf, sizeof buf,
+                    "<text x=\"%d\" y=\"%d\" font-size=\"16\" text-anchor=\"middle\">%s</text>\n",
+                    x + kCell / 2, y + kCell / 2 + 6, label.c_str());
+      svg += buf;
+    }
+  }
+  // The player's guess, as `solve` names it, ringed in blue where no cell is certainly safe.
+  if (const auto g = player_guess(p, a, strategy_from(options))) {
+    std::snprintf(buf, sizeof buf,
+                  "<rect class=\"guess\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+                  "fill=\"none\" stroke=\"#1f4fd8\" stroke-width=\"4\"><title>guess, chosen by "
+                  "%s</title></rect>\n",
+                  3 + (g->cell % p.width) * kCell, 3 + (g->cell / p.width) * kCell, kCell - 4,
+                  kCell - 4, g->why);
+    svg += buf;
+  }
+  return svg + "</svg>\n";
+}
+
+}  // namespace
+
+std::string check_analysis(const Position& p, const Probabilities& a) {
+  int unknown = 0;
+  bool every_probability = true;
+  std::vector<int> certain, claimed;
+  for (int i = 0; i < p.width * p.height; ++i) {
+    if (p.cells[i] != kUnknown) continue;
+    ++unknown;
+    every_probability = every_probability && a.mine[i] >= 0;
+    if (a.decided_by[i] < 0) continue;
+    if (a.mine[i] != 0 && a.mine[i] != 1)
+      return "the cell " + cell_name(p, i) + " is called certain with probability " +
+             std::to_string(a.mine[i]);
+    certain.push_back(i);
+    claimed.push_back(a.mine[i] == 1 ? 1 : 0);
+  }
+  // Most claims are settled a component at a time; the rest one by one, down to CBC.
+  ilp::MinesLayoutCheck model(p);
+  const std::vector<char> settled = model.settles_all(certain, claimed);
+  for (size_t k = 0; k < certain.size(); ++k) {
+    if (settled[k]) continue;
+    const int i = certain[k], opposite = 1 - claimed[k];
+    if (model.layout_exists(i, opposite))
+      return std::string("the cell ") + cell_name(p, i) + " is called certainly " +
+             (opposite ? "safe" : "a mine") + ", but the integer model has a layout otherwise";
+  }
+  return unknown <= 20 && every_probability ? check_by_counting(p, a) : "";
+}
+
+PuzzleSolver mines_solver() {
+  PuzzleSolver p{"mines", "Minesweeper: exact mine probabilities and certain cells of a position",
+                 mine_rule_infos, solve_file, verify_files};
+  p.render = render;
+  return p;
+}
+
+}  // namespace bs::mines

@@ -1,0 +1,634 @@
+// Peg solitaire solver: the rules of the game, the registered rules, and the search portfolio.
+//
+// Flow. The game's own facts come first (start == final; a final with as many pegs as the
+// start). Then the selected rules are posted cheapest first; a root rule may prove the instance
+// impossible, with a certificate, or shrink the jump budget, or post pagoda cuts. Then the
+// search, a portfolio of restarts (solve() below):
+// - two sides, the game and its time reversal (vacancy b -> peg a), each with its own table of
+//   dead positions (keys canonical under the symmetries that fix start and final) and its own
+//   backward set, built once by breadth-first reverse play from the final (bidirectional search:
+//   the depth-first search stops where it meets that set);
+// - each round gives each side a node budget, twice the last round's, and a new move order;
+// - each round ends with a beam search as costly as a side's turn, which finds the solutions
+//   that depth-first search misses on large boards.
+// The first member to decide wins: a solution, or an exhaustive search with no goal (a proof).
+// Every solution is replayed by the independent verifier before it is reported. Boards beyond 64
+// holes run one plain forward search over 128-bit positions.
+//
+// Why the dead table is sound here. A position P is stored dead when the search below it ended,
+// uninterrupted, without reaching the goal (the final, or the backward set, which holds every
+// position at the meeting level that reaches the final). Jump budgets could make this depend on
+// the path to P; they do not, because every complete solution obeys the budgets (they come from
+// relaxations every solution satisfies), so any completion of P that exists would have been
+// found from any path to P. Symmetry: a symmetry g that fixes the final maps completions of P
+// onto completions of gP, so P and gP are dead together.
+#include "solvers/peg/solver.hpp"
+
+#include <omp.h>
+
+#include <bit>
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "heuristics/peg/jump_bounds.hpp"
+#include "heuristics/peg/peg_rule.hpp"
+#include "ilp/peg/jump_bounds.hpp"
+#include "puzzles/peg/format.hpp"
+#include "puzzles/peg/generate.hpp"
+#include "puzzles/peg/position_class.hpp"
+#include "puzzles/peg/symmetry.hpp"
+#include "puzzles/peg/verify.hpp"
+#include "search/bidirectional.hpp"
+#include "search/dfs.hpp"
+#include "search/transposition_table.hpp"
+#include "solvers/measure.hpp"
+#include "solvers/peg/beam.hpp"
+#include "solvers/peg/search.hpp"
+
+namespace bs::peg {
+
+namespace {
+
+using u128 = unsigned __int128;
+
+struct Hash128 {
+  size_t operator()(u128 k) const {
+    const uint64_t lo = static_cast<uint64_t>(k), hi = static_cast<uint64_t>(k >> 64);
+    return std::hash<uint64_t>{}(lo ^ (hi * 0x9e3779b97f4a7c15ULL));
+  }
+};
+
+// One way of searching the instance. Side 0 plays it as given; side 1 plays its time reversal
+// (vacancy b -> peg a for vacancy a -> peg b: start = complement of the final, final = complement
+// of the start). A jump on a position undoes the same jump on its complement, so a solution of
+// the reversal, read backwards, solves the original.
+// Each side has its own rules, table and backward set, kept across the restarts of the
+// portfolio in solve(), so a restart repeats little: what a side proved dead stays dead.
+struct Side {
+  Instance in;
+  bool reversed = false;
+  std::vector<std::unique_ptr<PegRule>> rules;
+  std::unique_ptr<PegRoot> root;
+  std::vector<std::pair<const PegRule*, int>> node_rules;
+  std::vector<PegProblem<uint64_t>::RuleCut> cuts;
+  std::vector<std::vector<int>> symmetries{{}};  // identity first; the ones fixing both ends
+  std::unique_ptr<PegProblem<uint64_t>> problem;
+  std::unique_ptr<search::DeadTable> table;  // dead positions, and the backward set (tagged)
+  search::Levels levels;
+  bool bidirectional = false;
+  search::Stats stats;
+  double seconds = 0;
+};
+
+Instance reversed_instance(const Instance& in) {
+  Instance r{in.name + "~reversed", in.board, in.final, in.start};
+  for (auto& v : r.start) v = !v;
+  for (auto& v : r.final) v = !v;
+  return r;
+}
+
+// Posts the selected rules on a side. Returns false (and fills `why`, `rule`) when one proves the
+// side impossible at the root.
+bool post_rules(Side& side, const std::vector<std::string>& names, const Options& options,
+                int threads, std::chrono::steady_clock::time_point deadline, Certificate& why,
+                std::string& rule) {
+  const int moves = peg_count(side.in.start) - peg_count(side.in.final);
+  side.root = std::make_unique<PegRoot>(PegRoot{
+      side.in, options, threads, std::vector<int>(side.in.board.jumps().size(), moves), {}, {}});
+  side.root->deadline = deadline;
+  for (size_t i = 0; i < names.size(); ++i) {
+    for (const auto& e : peg_rules())
+      if (e.info.name == names[i]) side.rules.push_back(e.make());
+    if (side.rules.back()->post(*side.root, why) == Verdict::fail) {
+      rule = names[i];
+      return false;
+    }
+    if (side.rules.back()->checks_nodes())
+      side.node_rules.emplace_back(side.rules.back().get(), static_cast<int>(i));
+    for (LinearCut& c : side.root->cuts) side.cuts.push_back({std::move(c), static_cast<int>(i)});
+    side.root->cuts.clear();
+  }
+  if (options.flag("symmetry")) {
+    side.symmetries.clear();
+    for (auto& perm : board_symmetries(side.in.board))
+      if (fixes(perm, side.in.start) && fixes(perm, side.in.final)) side.symmetries.push_back(perm);
+  }
+  return true;
+}
+
+// Builds the side's problem, table and backward set on its first run.
+void prepare_search(Side& side, size_t hash_mb, size_t backward, int threads) {
+  side.problem = std::make_unique<PegProblem<uint64_t>>(side.in, side.root->budget, side.node_rules,
+                                                        side.cuts, side.symmetries);
+  if (hash_mb == 0) return;
+  side.table = std::make_unique<search::DeadTable>(hash_mb);
+  const int total = peg_count(side.in.start) - peg_count(side.in.final);
+  // The tag bit needs a free top bit; two moves or fewer leave nothing to meet in the middle.
+  if (backward == 0 || side.in.board.holes() > 63 || total < 3) return;
+  // The backward set lives in the dead table, tagged, in a region at the table's front sized to
+  // it (search/transposition_table.hpp says why). Below 1/16 of the region's slots an 8-slot
+  // window almost never fills, so a level is rarely abandoned.
+  const size_t region = side.table->set_tag_region(kBackwardTag, std::bit_ceil(backward * 16));
+  search::LevelsConfig lc;
+  lc.max_levels = (total + 1) / 2;  // meet in the middle at the deepest
+  lc.max_positions = std::min(backward, region / 16);
+  lc.threads = threads;
+  const PegProblem<uint64_t>& problem = *side.problem;
+  const uint64_t final_pegs = PegProblem<uint64_t>::bits(side.in.final);
+  side.levels = search::breadth_levels(
+      problem.canonical(final_pegs) | kBackwardTag, lc, *side.table,
+      [&](uint64_t key, auto&& emit) { problem.reverse_children(key & ~kBackwardTag, emit); });
+  if (side.levels.stored == 0) return;
+  const int final_count = peg_count(side.in.final);
+  side.problem->meet(side.table.get(), final_count + side.levels.complete,
+                     final_count + side.levels.complete + 1);
+  side.bidirectional = true;
+}
+
+// One run of a side, up to cfg's limits. The path is a solution of side.in when found.
+search::DfsOutcome<uint16_t> run_side(Side& side, const search::DfsConfig& cfg) {
+  const PegProblem<uint64_t>& problem = *side.problem;
+  search::DfsOutcome<uint16_t> out =
+      side.table ? search::depth_first(problem, problem.root(side.in.start), cfg, side.table.get())
+                 : search::depth_first(problem, problem.root(side.in.start), cfg);
+  if (out.found && side.bidirectional) problem.complete_path(side.in.start, out.path);
+  side.stats.merge(out.stats);
+  side.seconds += out.seconds;
+  return out;
+}
+
+// Boards beyond 64 holes: one forward search over 128-bit positions, no symmetry, no backward set.
+search::DfsOutcome<uint16_t> run_wide(Side& side, const search::DfsConfig& cfg, size_t hash_mb) {
+  std::vector<PegProblem<u128>::RuleCut> cuts;
+  for (const auto& c : side.cuts) cuts.push_back({c.cut, c.rule});
+  PegProblem<u128> problem(side.in, side.root->budget, side.node_rules, std::move(cuts), {{}});
+  search::DfsOutcome<uint16_t> out;
+  if (hash_mb == 0) {
+    out = search::depth_first(problem, problem.root(side.in.start), cfg);
+  } else {
+    search::WideDeadTable<u128, Hash128> table(hash_mb);
+    out = search::depth_first(problem, problem.root(side.in.start), cfg, &table);
+  }
+  side.stats.merge(out.stats);
+  side.seconds += out.seconds;
+  return out;
+}
+
+void set_infeasible(Result& r, StopReason stop, Certificate why) {
+  r.status = Status::infeasible;
+  r.stop = stop;
+  r.certificate = std::move(why);
+}
+
+}  // namespace
+
+Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& jumps) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const Meter meter;
+  Result r;
+  r.puzzle = "peg";
+  r.solution_key = "moves";
+  r.instance = in.name;
+  r.options = options.non_default();
+  jumps.clear();
+  if (options.flag("count"))
+    throw std::invalid_argument("peg: counting solutions is not supported; solve finds one");
+  const int threads = resolve_threads(options);
+  const int start_pegs = peg_count(in.start), final_pegs = peg_count(in.final);
+  auto finish = [&]() -> Result {
+    meter.finish(r, threads);
+    if (r.status == Status::solved) {
+      nlohmann::json moves = nlohmann::json::array();
+      for (const JumpRC& j : jumps) {
+        r.solution_lines.push_back(format_jump(j));
+        moves.push_back({j.row, j.col, std::string(1, dir_char(j.dir))});
+      }
+      r.solution_json = moves.dump();
+      const VerifyResult v = verify_solution(in, jumps);
+      if (!v.ok) throw std::logic_error("peg solver produced a wrong solution: " + v.message);
+      r.verified = true;
+    }
+    return r;
+  };
+
+  // The game's own facts, before any rule.
+  if (in.start == in.final) {
+    r.status = Status::solved;
+    r.stop = StopReason::root;
+    return finish();
+  }
+  if (final_pegs >= start_pegs || final_pegs == 0) {
+    set_infeasible(
+        r, StopReason::root,
+        {"peg-count",
+         "a jump removes exactly one peg and never the last: " + std::to_string(start_pegs) +
+             " pegs cannot become " + std::to_string(final_pegs),
+         nlohmann::json{{"start_pegs", start_pegs}, {"final_pegs", final_pegs}}.dump()});
+    return finish();
+  }
+
+  // Root rules, cheapest first, on each side.
+  std::vector<std::string> names = select_rules(peg_rule_infos(), options.text("rules"));
+  // Rule counters live in fixed per-thread arrays indexed by position in this list.
+  if (names.size() > static_cast<size_t>(search::kMaxRules))
+    throw std::logic_error("more peg rules than search::kMaxRules counter slots");
+  auto deadline = std::chrono::steady_clock::time_point::max();
+  if (const double t = options.real("time-limit"); t > 0)
+    deadline = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                        std::chrono::duration<double>(t));
+  const bool narrow = in.board.holes() <= 64;
+  std::vector<std::unique_ptr<Side>> sides;
+  sides.push_back(std::make_unique<Side>());
+  sides.back()->in = in;
+  if (narrow && options.flag("reverse")) {
+    // A game that is its own reversal up to a symmetry (the central games) gains nothing from a
+    // second side: it would search the same tree again.
+    Instance back = reversed_instance(in);
+    bool same = false;
+    for (const auto& perm : board_symmetries(in.board)) {
+      Config s(back.start.size()), f(back.final.size());
+      for (size_t h = 0; h < perm.size(); ++h) {
+        s[perm[h]] = back.start[h];
+        f[perm[h]] = back.final[h];
+      }
+      same = same || (s == in.start && f == in.final);
+    }
+    if (!same) {
+      sides.push_back(std::make_unique<Side>());
+      sides.back()->in = std::move(back);
+      sides.back()->reversed = true;
+    }
+  }
+  r.count("sides", static_cast<double>(sides.size()));
+  // Posts a side's rules when it first runs (the reversed side may never be needed). False: a
+  // rule proved the instance impossible, and r says so.
+  auto open_side = [&](Side& side) {
+    Certificate why;
+    std::string rule;
+    const bool open = post_rules(side, names, options, threads, deadline, why, rule);
+    const std::string prefix = side.reversed ? "reversed_" : "";
+    for (auto& kv : side.root->counters) r.count(prefix + kv.first, kv.second);
+    if (open) return true;
+    r.count("decided_by_" + rule, 1);
+    r.count("prunes_" + rule, 1);  // the root is a node too: reports count it per rule
+    if (side.reversed) {
+      // The certificate speaks of the reversed instance; its checker reverses the instance too.
+      nlohmann::json data = nlohmann::json::parse(why.data_json);
+      data["reversed"] = true;
+      why.data_json = data.dump();
+      why.detail = "time reversal (vacancy and peg swapped): " + why.detail;
+    }
+    set_infeasible(r, StopReason::root, why);
+    return false;
+  };
+  if (!open_side(*sides[0])) return finish();
+  r.count("symmetries", static_cast<double>(std::max<size_t>(1, sides[0]->symmetries.size())));
+  const size_t hash_mb = static_cast<size_t>(options.integer("hash"));
+  const size_t side_mb = sides.size() > 1 ? std::max<size_t>(1, hash_mb / 2) : hash_mb;
+  const size_t backward = static_cast<size_t>(options.integer("backward"));
+
+  // The search: a portfolio of the sides with restarts. Each round gives every side a node budget,
+  // `restart-growth` times the last round's, in the next move order; a side's table keeps what it
+  // proved dead, so a restart costs little, and the side the instance happens to favour decides
+  // it. The decision does not depend on the thread count; with one thread the whole run, solution
+  // included, is deterministic.
+  search::DfsConfig cfg;
+  cfg.threads = threads;
+  cfg.spawn_depth = static_cast<int>(options.integer("spawn-depth"));
+  const uint64_t node_limit = static_cast<uint64_t>(options.integer("node-limit"));
+  const uint64_t beam_divisor = static_cast<uint64_t>(options.integer("beam"));
+  std::vector<uint64_t> neighbours(in.board.holes(), 0);  // for the beam's isolated pegs
+  for (const Jump& J : in.board.jumps())
+    if (J.from < 64 && J.over < 64) neighbours[J.from] |= uint64_t{1} << J.over;
+  std::optional<std::vector<uint16_t>> beam_path;
+  uint64_t beam_nodes = 0;
+  double beam_seconds = 0;
+  // Wide boards make a fresh table each run, so they run once, without restarts.
+  uint64_t budget = narrow ? static_cast<uint64_t>(options.integer("restart-nodes")) : 0;
+  const uint64_t growth = static_cast<uint64_t>(options.integer("restart-growth"));
+  const int orders = static_cast<int>(options.integer("move-orders"));
+  uint64_t nodes = 0;
+  search::DfsOutcome<uint16_t> out;
+  int decided = -1;
+  int rounds = 0;
+  for (bool go = true; go;) {
+    ++rounds;
+    for (size_t k = 0; k < sides.size() && go; ++k) {
+      Side& side = *sides[k];
+      cfg.limits.nodes = budget;
+      if (node_limit) {
+        if (nodes >= node_limit) {
+          go = false;
+          break;
+        }
+        cfg.limits.nodes = budget ? std::min(budget, node_limit - nodes) : node_limit - nodes;
+      }
+      if (deadline != std::chrono::steady_clock::time_point::max()) {
+        cfg.limits.seconds =
+            std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
+        if (cfg.limits.seconds <= 0) {
+          out.stop = StopReason::time_limit;
+          go = false;
+          break;
+        }
+      }
+      if (!side.root && !open_side(side)) return finish();
+      if (narrow) {
+        if (!side.problem) prepare_search(side, side_mb, backward, threads);
+        side.problem->set_order(rounds - 1, orders);
+        out = run_side(side, cfg);
+      } else {
+        out = run_wide(side, cfg, hash_mb);
+      }
+      nodes += out.stats.nodes;
+      if (out.found || out.stop == StopReason::exhausted) {
+        decided = static_cast<int>(k);
+        go = false;
+      } else if (out.stop != StopReason::node_limit || cfg.limits.nodes != budget) {
+        go = false;  // the user's limits, not the round's budget
+      }
+    }
+    // The round's last member: a beam about as costly as a side's turn (a beam of width W makes
+    // roughly W x moves x branching nodes, and `beam` stands for moves x branching).
+    // Under --node-limit the beam gets what is left of it, so the limit holds to within a level.
+    const uint64_t left = node_limit ? (nodes < node_limit ? node_limit - nodes : 0) : ~uint64_t{0};
+    if (go && narrow && beam_divisor > 0 && budget > 0 && left > 0) {
+      Side& side = *sides[0];
+      const size_t width = std::max<uint64_t>(8, std::min(budget, left) / beam_divisor);
+      search::Stats beam_stats;
+      const auto t_beam = std::chrono::steady_clock::now();
+      beam_path = beam_search(*side.problem, side.in.start, width, neighbours, threads, beam_stats,
+                              deadline, left);
+      beam_nodes += beam_stats.nodes;
+      nodes += beam_stats.nodes;
+      beam_seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t_beam).count();
+      if (beam_path) {
+        if (side.bidirectional) side.problem->complete_path(side.in.start, *beam_path);
+        go = false;
+      }
+    }
+    budget = std::min<uint64_t>(budget * growth, uint64_t{1} << 50);
+  }
+  if (decided < 0 && out.stop == StopReason::node_limit && node_limit && nodes >= node_limit)
+    out.stop = StopReason::node_limit;
+  r.stop = out.stop;
+  search::Stats stats;
+  double search_seconds = 0;
+  for (const auto& side : sides) {
+    stats.merge(side->stats);
+    search_seconds += side->seconds;
+  }
+  r.count("nodes", static_cast<double>(stats.nodes));
+  r.count("table_hits", static_cast<double>(stats.table_hits));
+  r.count("table_stores", static_cast<double>(stats.table_stores));
+  r.count("tasks", static_cast<double>(stats.tasks));
+  r.count("max_depth", static_cast<double>(stats.max_depth));
+  r.count("rounds", rounds);
+  if (beam_nodes) {
+    r.count("beam_nodes", static_cast<double>(beam_nodes));
+    r.count("beam_seconds", beam_seconds);
+  }
+  if (decided >= 0) r.count("decided_by_side", decided);
+  for (size_t k = 0; k < sides.size(); ++k) {
+    if (!sides[k]->bidirectional) continue;
+    const std::string prefix = k == 0 ? "" : "reversed_";
+    r.count(prefix + "backward_levels", sides[k]->levels.complete);
+    r.count(prefix + "backward_positions", static_cast<double>(sides[k]->levels.stored));
+    r.count(prefix + "backward_seconds", sides[k]->levels.seconds);
+    r.count(prefix + "refused_meetings",
+            static_cast<double>(sides[k]->problem->refused_meetings()));
+  }
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (!stats.calls[i] && !stats.prunes[i]) continue;
+    r.count("calls_" + names[i], static_cast<double>(stats.calls[i]));
+    r.count("prunes_" + names[i], static_cast<double>(stats.prunes[i]));
+  }
+  r.count("search_seconds", search_seconds);
+  if (beam_path) {
+    r.status = Status::solved;
+    r.stop = StopReason::solution;
+    for (uint16_t j : *beam_path) jumps.push_back(in.board.jumps()[j].rc);
+  } else if (decided >= 0 && out.found) {
+    r.status = Status::solved;
+    const Board& board = in.board;
+    if (!sides[decided]->reversed) {
+      for (uint16_t j : out.path) jumps.push_back(board.jumps()[j].rc);
+    } else {
+      for (auto it = out.path.rbegin(); it != out.path.rend(); ++it)
+        jumps.push_back(board.jumps()[*it].rc);
+    }
+  } else if (decided >= 0) {
+    const Side& side = *sides[decided];
+    std::string rules_used;
+    for (const auto& n : names) rules_used += (rules_used.empty() ? "" : ",") + n;
+    set_infeasible(
+        r, StopReason::exhausted,
+        {"exhaustive-search",
+         std::string("searched every reachable position") +
+             (side.reversed ? " of the time-reversed game" : "") + ": " +
+             std::to_string(side.stats.nodes) + " nodes, rules " +
+             (rules_used.empty() ? "none" : rules_used),
+         nlohmann::json{
+             {"nodes", side.stats.nodes}, {"rules", rules_used}, {"reversed", side.reversed}}
+             .dump()});
+  }
+  return finish();
+}
+
+Result solve(const Instance& in, const Options& options) {
+  std::vector<JumpRC> jumps;
+  return solve(in, options, jumps);
+}
+
+std::string bounds_table(const Instance& in, const Options& options) {
+  const ilp::JumpBounds b =
+      ilp::compute_jump_bounds(in, jump_bounds_options(options, resolve_threads(options)));
+  std::ostringstream out;
+  if (!b.feasible) {
+    out << "# the feasibility IP is infeasible: no solution\n";
+    return out.str();
+  }
+  out << "# R(J) for " << b.R.size() << " jumps; " << b.lp_solves << " LP solves, " << b.ip_solves
+      << " IP solves, " << b.seconds * 1e3 << " ms"
+      << (b.complete ? "" : " (LP bounds: time limit)") << "\n# row col dir R\n";
+  const auto& jumps = in.board.jumps();
+  for (size_t j = 0; j < jumps.size(); ++j)
+    out << format_jump(jumps[j].rc) << ' ' << b.R[j] << '\n';
+  return out.str();
+}
+
+std::string check_certificate(const Instance& given, const Certificate& cert) {
+  nlohmann::json data;
+  try {
+    data = nlohmann::json::parse(cert.data_json);
+  } catch (const nlohmann::json::exception&) {
+    return "the certificate's data is not JSON";
+  }
+  // A certificate found on the time-reversed game proves the reversed instance impossible, and
+  // with it the given one: a game and its reversal stand or fall together.
+  const bool reversed = data.is_object() && data.contains("reversed") &&
+                        data["reversed"].is_boolean() && data["reversed"].get<bool>();
+  const Instance in = reversed ? reversed_instance(given) : given;
+  auto number = [&](const char* key) -> int64_t {
+    if (!data.contains(key) || !data[key].is_number_integer())
+      throw std::invalid_argument(std::string("certificate data lacks the integer '") + key + "'");
+    return data[key].get<int64_t>();
+  };
+  try {
+    if (cert.kind == "peg-count") {
+      const int s = peg_count(in.start), f = peg_count(in.final);
+      if (number("start_pegs") != s || number("final_pegs") != f)
+        return "the peg counts in the certificate are not the board's";
+      if (!(f >= s || f == 0) || in.start == in.final) return "these peg counts allow a solution";
+      return "";
+    }
+    if (cert.kind == "position-class") {
+      const int a = position_class(in.board, in.start), b = position_class(in.board, in.final);
+      if (number("start_class") != a || number("final_class") != b)
+        return "the classes in the certificate are not the board's (start " + describe_class(a) +
+               ", final " + describe_class(b) + ")";
+      if (a == b) return "start and final are in the same class: the classes prove nothing";
+      return "";
+    }
+    if (cert.kind == "pagoda") {
+      if (!data.contains("weights") || !data["weights"].is_array())
+        return "the certificate data lacks the 'weights' array";
+      std::vector<int64_t> w;
+      for (const auto& v : data["weights"]) {
+        if (!v.is_number_integer()) return "a pagoda weight is not an integer";
+        w.push_back(v.get<int64_t>());
+      }
+      return check_pagoda(in, w, number("start_sum"), number("final_sum"));
+    }
+    if (cert.kind == "infeasible-ip") {
+      const ilp::FeasibilityCheck check = ilp::recheck_feasibility_ip(in, 60);
+      if (check.status == ilp::SolveStatus::infeasible) return "";
+      return std::string("the feasibility IP re-solved as ") + ilp::to_string(check.status) +
+             " (by " + check.method + ")";
+    }
+    if (cert.kind == "exhaustive-search") {
+      Options plain;
+      // The second method: a plain forward search, none of the first search's machinery.
+      plain.set("rules", "none");
+      plain.set("reverse", "false");
+      plain.set("backward", "0");
+      plain.set("symmetry", "false");
+      plain.set("time-limit", "60");
+      const Result again = solve(in, plain);
+      if (again.status == Status::infeasible) return "";
+      if (again.status == Status::solved) return "a plain search found a solution";
+      return "the plain search did not finish in 60 s; the certificate is not re-checked";
+    }
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "unknown certificate kind '" + cert.kind + "'";
+}
+
+namespace {
+
+Result solve_file(const std::string& path, const Options& options) {
+  return solve(read_instance(path), options);
+}
+
+std::string verify_parsed_json(const Instance& in, const nlohmann::json& j,
+                               const std::string& path);
+
+// A JSON result (from `solve --json`) is checked whole: its moves are replayed, or its
+// certificate re-checked. Anything else is read as a jump list.
+std::string verify_json(const Instance& in, const std::string& text, const std::string& path) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    int line = 1, col = 1;
+    for (size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        ++col;
+      }
+    }
+    throw InputError(path, line, col, "not valid JSON");
+  } catch (const nlohmann::json::exception&) {  // well-formed, but a number past a double
+    throw InputError(path, 1, 1, "not valid JSON: a number out of range");
+  }
+  try {
+    return verify_parsed_json(in, j, path);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path, 1, 1, std::string("unexpected JSON content: ") + e.what());
+  }
+}
+
+std::string verify_parsed_json(const Instance& in, const nlohmann::json& j,
+                               const std::string& path) {
+  const std::string status = j.is_object() && j.contains("status") && j["status"].is_string()
+                                 ? j["status"].get<std::string>()
+                                 : std::string();
+  if (status == "solved") {
+    if (!j.contains("moves") || !j["moves"].is_array())
+      throw InputError(path, 1, 1, "a solved result needs a \"moves\" array");
+    std::vector<JumpRC> jumps;
+    for (const auto& m : j["moves"]) {
+      JumpRC rc;
+      auto small_int = [](const nlohmann::json& v) {
+        return v.is_number_integer() && v.get<int64_t>() >= 0 && v.get<int64_t>() < 1000000;
+      };
+      if (!m.is_array() || m.size() != 3 || !small_int(m[0]) || !small_int(m[1]) ||
+          !m[2].is_string() || m[2].get<std::string>().size() != 1 ||
+          !dir_from_char(m[2].get<std::string>()[0], rc.dir))
+        throw InputError(path, 1, 1, "each move must be [row, col, \"N|E|S|W\"]");
+      rc.row = m[0].get<int>();
+      rc.col = m[1].get<int>();
+      jumps.push_back(rc);
+    }
+    const VerifyResult v = verify_solution(in, jumps);
+    return v.ok ? std::string() : v.message;
+  }
+  if (status == "infeasible") {
+    // .at(), not []: on a const object, [] with a missing key is undefined behaviour.
+    if (!j.contains("certificate"))
+      throw InputError(path, 1, 1, "an infeasible result needs a certificate with a kind");
+    const auto& c = j.at("certificate");
+    if (!c.is_object() || !c.contains("kind") || !c["kind"].is_string())
+      throw InputError(path, 1, 1, "an infeasible result needs a certificate with a kind");
+    Certificate cert;
+    cert.kind = c["kind"].get<std::string>();
+    cert.data_json = c.contains("data") ? c["data"].dump() : "{}";
+    return check_certificate(in, cert);
+  }
+  throw InputError(path, 1, 1, "status must be \"solved\" or \"infeasible\" to be verified");
+}
+
+std::string verify_files(const std::string& instance_path, const std::string& solution_path) {
+  const Instance in = read_instance(instance_path);
+  const std::string text = read_file(solution_path);
+  if (text.find_first_not_of(" \t\r\n") != std::string::npos &&
+      text[text.find_first_not_of(" \t\r\n")] == '{')
+    return verify_json(in, text, solution_path);
+  const std::vector<JumpRC> jumps = parse_jumps(text, solution_path);
+  const VerifyResult v = verify_solution(in, jumps);
+  return v.ok ? std::string() : v.message;
+}
+
+}  // namespace
+
+std::vector<GeneratedInstance> generate_instances(
+    const std::vector<std::pair<std::string, std::string>>& spec) {
+  std::vector<GeneratedInstance> out;
+  for (auto& [name, text] : generate_from_spec(spec)) out.push_back({name, text});
+  return out;
+}
+
+PuzzleSolver peg_solver() {
+  return PuzzleSolver{
+      "peg",          "peg solitaire: find a jump sequence from start to final, or prove none",
+      peg_rule_infos, solve_file,
+      verify_files,   generate_instances};
+}
+
+}  // namespace bs::peg

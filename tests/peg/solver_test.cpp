@@ -1,0 +1,303 @@
+// The peg solver against an independent oracle: breadth-first enumeration of every configuration
+// reachable from the start, written here from the board geometry alone. On hundreds of random
+// boards of up to 16 holes the solver's decision must equal the oracle's, under every rule set,
+// with and without the table, serial and parallel; every solution must replay; and no solution
+// that enumeration finds may use a jump more often than its Kiyomi-Matsui bound.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <unordered_set>
+
+#include "ilp/peg/jump_bounds.hpp"
+#include "puzzles/peg/format.hpp"
+#include "puzzles/peg/verify.hpp"
+#include "tests/sample_size.hpp"
+#include "search/stop.hpp"
+#include "solvers/peg/solver.hpp"
+
+namespace {
+
+using namespace bs::peg;
+
+uint64_t to_mask(const Config& c) {
+  uint64_t m = 0;
+  for (size_t h = 0; h < c.size(); ++h) m |= uint64_t(c[h] != 0) << h;
+  return m;
+}
+
+std::unordered_set<uint64_t> reachable(const Board& b, const Config& start) {
+  std::unordered_set<uint64_t> seen{to_mask(start)};
+  std::vector<uint64_t> frontier{to_mask(start)};
+  while (!frontier.empty()) {
+    const uint64_t m = frontier.back();
+    frontier.pop_back();
+    for (const Jump& j : b.jumps()) {
+      if ((m >> j.from & 1) && (m >> j.over & 1) && !(m >> j.to & 1)) {
+        const uint64_t n = m ^ (1ULL << j.from) ^ (1ULL << j.over) ^ (1ULL << j.to);
+        if (seen.insert(n).second) frontier.push_back(n);
+      }
+    }
+  }
+  return seen;
+}
+
+Instance random_instance(std::mt19937_64& rng, int max_holes) {
+  std::uniform_int_distribution<int> rows_d(2, 4), cols_d(3, 5);
+  for (;;) {
+    const int rows = rows_d(rng), cols = cols_d(rng);
+    std::vector<uint8_t> mask(rows * cols);
+    for (auto& v : mask) v = rng() % 5 != 0;
+    int holes = 0;
+    for (auto v : mask) holes += v;
+    if (holes < 3 || holes > max_holes) continue;
+    Instance in;
+    in.name = "random";
+    in.board = Board(rows, cols, mask);
+    if (in.board.jumps().empty()) continue;
+    in.start.assign(holes, 0);
+    for (auto& v : in.start) v = rng() % 3 != 0;
+    if (peg_count(in.start) < 2) continue;
+    if (rng() % 2) {  // a reachable final, so that about half the instances are solvable
+      const auto reach = reachable(in.board, in.start);
+      std::vector<uint64_t> options(reach.begin(), reach.end());
+      std::sort(options.begin(), options.end());
+      const uint64_t pick = options[rng() % options.size()];
+      in.final.assign(holes, 0);
+      for (int h = 0; h < holes; ++h) in.final[h] = pick >> h & 1;
+    } else {
+      in.final.assign(holes, 0);
+      const int want = 1 + static_cast<int>(rng() % std::max(1, peg_count(in.start) - 1));
+      for (int k = 0; k < want; ++k) in.final[rng() % holes] = 1;
+    }
+    return in;
+  }
+}
+
+bs::Options options_with(std::initializer_list<std::pair<const char*, const char*>> kv) {
+  bs::Options o;
+  o.set("hash", "1");
+  o.set("bounds-threads", "1");
+  for (const auto& [k, v] : kv) o.set(k, v);
+  return o;
+}
+
+void expect_agrees_with_oracle(const Instance& in, const bs::Options& o, const std::string& tag) {
+  const bool oracle = reachable(in.board, in.start).count(to_mask(in.final)) > 0;
+  std::vector<JumpRC> jumps;
+  const bs::Result r = solve(in, o, jumps);
+  ASSERT_NE(r.status, bs::Status::unknown) << tag;
+  EXPECT_EQ(r.status == bs::Status::solved, oracle) << tag << "\n" << format_instance(in);
+  if (r.status == bs::Status::solved) {
+    EXPECT_TRUE(r.verified);
+    EXPECT_TRUE(verify_solution(in, jumps).ok) << tag;
+  } else {
+    EXPECT_FALSE(r.certificate.kind.empty()) << tag;
+  }
+}
+
+TEST(PegSolver, AgreesWithBruteForceOnRandomBoards) {
+  std::mt19937_64 rng(20261122);
+  int solvable = 0;
+  for (int i = 0; i < 300; ++i) {
+    const Instance in = random_instance(rng, 16);
+    solvable += reachable(in.board, in.start).count(to_mask(in.final)) > 0;
+    expect_agrees_with_oracle(in, options_with({}), "default rules #" + std::to_string(i));
+    expect_agrees_with_oracle(in, options_with({{"rules", "none"}, {"hash", "0"}}),
+                              "no rules, no table #" + std::to_string(i));
+    expect_agrees_with_oracle(in, options_with({{"rules", "residual-bounds"}}),
+                              "residual only #" + std::to_string(i));
+  }
+  EXPECT_GT(solvable, 60);  // the generator really makes both kinds
+  EXPECT_LT(solvable, 240);
+}
+
+TEST(PegSolverParallel, SameAnswersAndSameSolutionsAsSerial) {
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 120; ++i) {
+    const Instance in = random_instance(rng, 16);
+    std::vector<JumpRC> a, b;
+    const bs::Result rs = solve(in, options_with({}), a);
+    const bs::Result rp = solve(in, options_with({{"threads", "2"}, {"spawn-depth", "2"}}), b);
+    EXPECT_EQ(rs.status, rp.status) << format_instance(in);
+    EXPECT_EQ(a, b) << "parallel search must return the serial DFS's first solution";
+  }
+}
+
+// Every solution sequence, not just the first: none may use a jump more often than R(J).
+void all_solutions(const Board& b, uint64_t m, uint64_t final, std::vector<int>& used,
+                   std::vector<std::vector<int>>& out) {
+  if (m == final) {
+    out.push_back(used);
+    return;
+  }
+  if (std::popcount(m) <= std::popcount(final)) return;
+  const auto& jumps = b.jumps();
+  for (size_t j = 0; j < jumps.size(); ++j) {
+    const Jump& J = jumps[j];
+    if ((m >> J.from & 1) && (m >> J.over & 1) && !(m >> J.to & 1)) {
+      ++used[j];
+      all_solutions(b, m ^ (1ULL << J.from) ^ (1ULL << J.over) ^ (1ULL << J.to), final, used, out);
+      --used[j];
+    }
+  }
+}
+
+TEST(PegBounds, NoEnumeratedSolutionExceedsR) {
+  std::mt19937_64 rng(99);
+  int checked = 0;
+  for (int i = 0; i < 200 && checked < 60; ++i) {
+    const Instance in = random_instance(rng, 12);
+    if (!reachable(in.board, in.start).count(to_mask(in.final))) continue;
+    std::vector<int> used(in.board.jumps().size(), 0);
+    std::vector<std::vector<int>> sols;
+    all_solutions(in.board, to_mask(in.start), to_mask(in.final), used, sols);
+    if (sols.size() > 20000) continue;
+    bs::ilp::JumpBoundsOptions opt;
+    opt.threads = 1;
+    const auto bounds = bs::ilp::compute_jump_bounds(in, opt);
+    ASSERT_TRUE(bounds.feasible);
+    for (const auto& s : sols)
+      for (size_t j = 0; j < s.size(); ++j) ASSERT_LE(s[j], bounds.R[j]) << format_instance(in);
+    ++checked;
+  }
+  EXPECT_GE(checked, 30);
+}
+
+std::string instance_path(const std::string& name) {
+  return std::string(BS_SOURCE_DIR) + "/instances/peg/" + name;
+}
+
+TEST(PegSolver, EnglishCentralGameIsSolvedAndVerified) {
+  std::vector<JumpRC> jumps;
+  const bs::Result r =
+      solve(read_instance(instance_path("english33_central.txt")), options_with({}), jumps);
+  ASSERT_EQ(r.status, bs::Status::solved);
+  EXPECT_EQ(jumps.size(), 31u);
+  EXPECT_TRUE(r.verified);
+}
+
+TEST(PegSolver, LabFigure3IsSolvedAndVerified) {
+  std::vector<JumpRC> jumps;
+  const Instance in = read_instance(instance_path("lab_fig3.txt"));
+  const bs::Result r = solve(in, options_with({}), jumps);
+  ASSERT_EQ(r.status, bs::Status::solved);
+  EXPECT_TRUE(verify_solution(in, jumps).ok);
+}
+
+TEST(PegSolver, FrenchCentralGameIsImpossibleByPositionClass) {
+  const bs::Result r =
+      solve(read_instance(instance_path("french37_central.txt")), options_with({}));
+  ASSERT_EQ(r.status, bs::Status::infeasible);
+  EXPECT_EQ(r.certificate.kind, "position-class");
+  EXPECT_EQ(r.stop, bs::StopReason::root);
+}
+
+TEST(PegSolver, WithoutPositionClassTheJumpBoundsIpStillProvesFrenchImpossible) {
+  // A second, independent method for the same "no solution" claim.
+  const bs::Result r = solve(read_instance(instance_path("french37_central.txt")),
+                             options_with({{"rules", "jump-bounds"}}));
+  ASSERT_EQ(r.status, bs::Status::infeasible);
+  EXPECT_EQ(r.certificate.kind, "infeasible-ip");
+}
+
+TEST(PegSolver, LimitsGiveUnknownNotAWrongAnswer) {
+  const bs::Result r =
+      solve(read_instance(instance_path("english33_central.txt")),
+            options_with({{"rules", "none"}, {"hash", "0"}, {"node-limit", "2000"}}));
+  EXPECT_EQ(r.status, bs::Status::unknown);
+  EXPECT_EQ(r.stop, bs::StopReason::node_limit);
+  EXPECT_EQ(bs::exit_code(r), 1);
+}
+
+TEST(PegSolver, TheNodeLimitBoundsTheBeamToo) {
+  // French 37 has no solution, so every round ends with a beam that finds nothing; the beam's
+  // nodes count against --node-limit like the depth-first ones, to within one beam level and the
+  // searches' polling slack.
+  for (const char* limit : {"10500", "50000"}) {
+    const bs::Result r =
+        solve(read_instance(instance_path("french37_central.txt")),
+              options_with({{"rules", "none"}, {"hash", "1"}, {"node-limit", limit}}));
+    ASSERT_EQ(r.status, bs::Status::unknown);
+    EXPECT_EQ(r.stop, bs::StopReason::node_limit);
+    EXPECT_GT(r.counter("beam_nodes"), 0);
+    EXPECT_LE(r.counter("nodes") + r.counter("beam_nodes"),
+              std::stod(limit) + 2 * r.counter("rounds") * bs::search::Stopper::kPollEvery + 1000)
+        << "limit " << limit;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// Boards of 65..128 holes take the 128-bit path. Finals come from random forward play, so every
+// instance is solvable; each must be solved, verified, and solved the same way in parallel.
+TEST(PegSolverWide, BoardsBeyond64HolesAreSolvedAndVerified) {
+  std::mt19937_64 rng(4242);
+  const int boards = bs::test::samples(12);
+  int wide = 0;
+  for (int i = 0; i < boards; ++i) {
+    const int rows = 8 + static_cast<int>(rng() % 3),
+              cols = 9 + static_cast<int>(rng() % 4);  // at most 10 x 12 = 120 holes
+    std::vector<uint8_t> mask(rows * cols, 1);
+    Instance in;
+    in.name = "wide";
+    in.board = Board(rows, cols, mask);
+    if (in.board.holes() <= 64) continue;
+    ++wide;
+    in.start.assign(in.board.holes(), 0);
+    // A cluster of pegs in the far corner, so that high hole numbers are used.
+    for (int h = in.board.holes() - 1; h >= 0; --h)
+      if (rng() % 3 == 0 && h > in.board.holes() / 2) in.start[h] = 1;
+    Config cur = in.start;
+    const int steps = 3 + static_cast<int>(rng() % 6);
+    for (int s = 0; s < steps; ++s) {
+      std::vector<const Jump*> legal;
+      for (const Jump& j : in.board.jumps())
+        if (cur[j.from] && cur[j.over] && !cur[j.to]) legal.push_back(&j);
+      if (legal.empty()) break;
+      const Jump& j = *legal[rng() % legal.size()];
+      cur[j.from] = cur[j.over] = 0;
+      cur[j.to] = 1;
+    }
+    in.final = cur;
+    if (in.final == in.start) continue;
+    std::vector<JumpRC> a, b;
+    // With the jump bounds these take a handful of nodes; without, tens of millions.
+    const char* rules = "default";
+    const bs::Result rs = solve(in, options_with({{"time-limit", "60"}, {"rules", rules}}), a);
+    ASSERT_EQ(rs.status, bs::Status::solved) << format_instance(in);
+    EXPECT_TRUE(verify_solution(in, a).ok);
+    const bs::Result rp =
+        solve(in, options_with({{"threads", "2"}, {"time-limit", "60"}, {"rules", rules}}), b);
+    EXPECT_EQ(a, b);
+  }
+  EXPECT_GE(wide, boards * 2 / 3);
+}
+
+}  // namespace
+
+namespace {
+
+// Regression: a bound computation cut short by its time limit once left every R(J) at 0, and the
+// solver then "proved" solvable puzzles infeasible. Cut short, R must stay a valid upper bound.
+TEST(PegSolver, BoundsCutShortByTimeStillNeverCutSolutions) {
+  std::mt19937_64 rng(31337);
+  for (int i = 0; i < 60; ++i) {
+    const Instance in = random_instance(rng, 16);
+    expect_agrees_with_oracle(in, options_with({{"bounds-time-limit", "1e-9"}}),
+                              "bounds cut at once #" + std::to_string(i));
+  }
+  bs::ilp::JumpBoundsOptions opt;
+  opt.time_limit = 0;
+  const Instance in = read_instance(instance_path("lab_fig3.txt"));
+  const auto b = bs::ilp::compute_jump_bounds(in, opt);
+  const auto exact = bs::ilp::compute_jump_bounds(in, {});
+  ASSERT_TRUE(exact.complete);
+  ASSERT_FALSE(b.complete) << "the time limit of 0 must cut the computation short";
+  ASSERT_EQ(b.R.size(), exact.R.size());
+  ASSERT_FALSE(b.R.empty());
+  for (size_t j = 0; j < b.R.size(); ++j) EXPECT_GE(b.R[j], exact.R[j]);
+}
+
+}  // namespace
