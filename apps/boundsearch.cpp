@@ -1,14 +1,19 @@
-// The boundsearch command line: a thin layer over solvers/ and experiments/.
+// The boundsearch command line: a thin layer over the puzzle table and experiments/.
+//
+// It names no puzzle. The commands every puzzle answers (solve, count, verify, render, generate)
+// call the puzzle's entry in the table; the commands a puzzle has of its own (`bounds` and
+// `analyse` for peg, `play` for Minesweeper) are read off the table too, flags and all. Every
+// row of the option table becomes a flag, grouped in `--help` by the puzzle that reads it, and a
+// flag of another puzzle is refused with exit code 2 rather than silently ignored.
 //
 // Exit codes: 0 answered, 1 unknown (a limit was hit, or a generator found nothing within its
 // attempts), 2 bad input or usage, 3 internal error.
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
-#include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
@@ -18,484 +23,368 @@
 #include "experiments/report.hpp"
 #include "experiments/rows.hpp"
 #include "experiments/runner.hpp"
-#include "heuristics/rule.hpp"
-#include "puzzles/peg/format.hpp"
 #include "solvers/bench.hpp"
-#include "solvers/measure.hpp"
-#include "solvers/mines/play.hpp"
-#include "solvers/peg/solver.hpp"
-#include "solvers/peg/analysis.hpp"
 #include "solvers/solver.hpp"
 
 namespace {
 
-// `play`'s progress on standard error: a live line on a terminal, else a plain line a minute,
-// so that a million-game run under nohup leaves a trace in its log and a short one none.
-class PlayProgressLine {
- public:
-  explicit PlayProgressLine(int64_t total)
-      : total_(total), live_(::isatty(STDERR_FILENO) != 0), start_(Clock::now()), last_(start_) {}
-  void operator()(int64_t done, int64_t wins) {
-    const auto now = Clock::now();
-    if (now - last_ < (live_ ? std::chrono::seconds(1) : std::chrono::seconds(60))) return;
-    last_ = now;
-    shown_ = true;
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    const double rate = static_cast<double>(done) / elapsed;
-    const int eta = static_cast<int>(static_cast<double>(total_ - done) / rate);
-    std::fprintf(stderr, "%s%lld/%lld games, %.2f%% won so far, %.1f games/s, ETA %d:%02d:%02d%s",
-                 live_ ? "\r\033[K" : "", static_cast<long long>(done),
-                 static_cast<long long>(total_),
-                 100.0 * static_cast<double>(wins) / static_cast<double>(done), rate, eta / 3600,
-                 eta / 60 % 60, eta % 60, live_ ? "" : "\n");
-    std::fflush(stderr);
-  }
-  // Clears the live line, before the summary takes its place.
-  void finish() {
-    if (live_ && shown_) std::fprintf(stderr, "\r\033[K");
-    shown_ = false;
-  }
-  ~PlayProgressLine() { finish(); }
+namespace ex = bs::experiments;
 
- private:
-  using Clock = std::chrono::steady_clock;
-  int64_t total_;
-  bool live_, shown_ = false;
-  Clock::time_point start_, last_;
+// What the parsed command line holds; each command reads the fields it declared.
+struct Args {
+  std::vector<std::pair<std::string, std::string>> given;  // --option value, in order
+  std::string puzzle, file, solution_file, output_file;
+  bool json = false, solved = false;
+  // A puzzle command's flags, by command name.
+  std::map<std::string, bs::CommandInput, std::less<>> command_inputs;
+  // run, report, compare
+  std::string config_file, shard, progress = "auto", rows_dir, baseline, record_a, record_b;
+  ex::RunnerOptions run_options;
+  bool no_report = false, merge_only = false;
 };
 
-// Every row of the option table becomes a flag of `sub`.
-void add_option_flags(CLI::App& sub, std::vector<std::pair<std::string, std::string>>& given) {
+// The options given, checked against the scope of `puzzle`.
+bs::Options puzzle_options(const bs::PuzzleSolver& puzzle, const Args& args) {
+  bs::check_option_scopes(puzzle, args.given);
+  bs::Options options;
+  for (const auto& [k, v] : args.given) options.set(k, v);
+  return options;
+}
+
+// Every row of the option table becomes a flag of `sub`, in the group of the puzzle reading it.
+void add_option_flags(CLI::App& sub, Args& args) {
   for (const auto& spec : bs::option_table()) {
     const std::string name(spec.name);
     std::string help(spec.help);
     if (!spec.fallback.empty()) help += " [default: " + std::string(spec.fallback) + "]";
     sub.add_option_function<std::string>(
-        "--" + name, [&given, name](const std::string& v) { given.emplace_back(name, v); }, help);
+           "--" + name, [&args, name](const std::string& v) { args.given.emplace_back(name, v); },
+           help)
+        ->group(spec.scope.empty() ? "Options of every puzzle"
+                                   : std::string(spec.scope) + " options");
   }
 }
 
-const bs::PuzzleSolver& puzzle_or_throw(const std::string& name) {
-  const bs::PuzzleSolver* p = bs::find_puzzle(name);
-  if (!p) {
-    std::string message = "unknown puzzle '" + name + "' (known:";
-    for (const auto& s : bs::puzzle_solvers()) message.append(" ").append(s.name);
-    throw std::invalid_argument(message + ")");
-  }
-  return *p;
+CLI::App* add_puzzle_command(CLI::App& app, Args& args, const char* name, const char* help) {
+  CLI::App* sub = app.add_subcommand(name, help);
+  sub->add_option("puzzle", args.puzzle, "puzzle name (see `list`)")->required();
+  return sub;
 }
 
-}  // namespace
+// ---- the commands every puzzle answers ----
 
-int main(int argc, char** argv) {
-  CLI::App app{"boundsearch: puzzles solved by search pruned with IP and LP bounds"};
-  app.require_subcommand(1);
-  std::vector<std::pair<std::string, std::string>> given;
-  std::string puzzle, file, solution_file;
-  bool json = false;
+int solve_or_count(const Args& args, bool count) {
+  const bs::PuzzleSolver& p = bs::puzzle_or_throw(args.puzzle);
+  bs::Options options = puzzle_options(p, args);
+  if (count) options.set("count", "true");
+  const bs::Result r = p.solve_file(args.file, options);
+  if (args.json) {
+    std::cout << bs::to_json(r).dump() << '\n';
+  } else {
+    for (const auto& line : r.solution_lines) std::cout << line << '\n';
+    std::cout << bs::format_summary(r);
+  }
+  return bs::exit_code(r);
+}
 
-  auto* solve =
-      app.add_subcommand("solve", "solve one instance; prints the solution and a summary");
-  solve->add_option("puzzle", puzzle, "puzzle name (see `list`)")->required();
-  solve->add_option("file", file, "instance file")->required();
-  solve->add_flag("--json", json, "print the result as one JSON object");
-  add_option_flags(*solve, given);
+int render(const Args& args) {
+  const bs::PuzzleSolver& p = bs::puzzle_or_throw(args.puzzle);
+  if (!p.render) throw std::invalid_argument("render: puzzle " + args.puzzle + " has no renderer");
+  std::cout << p.render(args.file, puzzle_options(p, args), args.solved);
+  return 0;
+}
 
-  auto* count = app.add_subcommand(
-      "count", "count the solutions of one instance; `--limit 2` proves uniqueness");
-  count->add_option("puzzle", puzzle, "puzzle name (see `list`)")->required();
-  count->add_option("file", file, "instance file")->required();
-  count->add_flag("--json", json, "print the result as one JSON object");
-  add_option_flags(*count, given);
+int generate(const Args& args) {
+  const bs::PuzzleSolver& p = bs::puzzle_or_throw(args.puzzle);
+  if (!p.generate)
+    throw std::invalid_argument("generate: the " + std::string(p.name) +
+                                " puzzle has no generator");
+  std::string text;
+  try {
+    text = p.generate(puzzle_options(p, args));
+  } catch (const bs::InputError&) {
+    throw;
+  } catch (const std::runtime_error& e) {  // no instance within the attempts: a limit
+    std::cerr << "boundsearch: " << e.what() << '\n';
+    return 1;
+  }
+  if (args.output_file.empty()) {
+    std::cout << text;
+  } else {
+    std::ofstream out(args.output_file, std::ios::binary);
+    if (!(out << text) || !out.flush())
+      throw bs::InputError(args.output_file, 0, 0, "cannot write the instance");
+  }
+  return 0;
+}
 
-  std::string output_file;
-  auto* generate = app.add_subcommand(
-      "generate", "make one instance from --size, --seed, --grade; prints it in the text format");
-  generate->add_option("puzzle", puzzle, "puzzle name (see `list`)")->required();
-  generate->add_option("--output", output_file, "write the instance to this file, not stdout");
-  add_option_flags(*generate, given);
+int verify(const Args& args) {
+  const std::string why =
+      bs::puzzle_or_throw(args.puzzle).verify_files(args.file, args.solution_file);
+  if (why.empty()) {
+    std::cout << "ok: checked independently of the solver\n";
+    return 0;
+  }
+  std::cout << "wrong: " << why << '\n';
+  return 1;
+}
 
-  auto* verify = app.add_subcommand(
-      "verify",
+// `list`: the puzzle table, read whole: each puzzle with its rules and its own options.
+int list() {
+  std::cout << "puzzles:\n";
+  for (const auto& p : bs::puzzle_solvers()) {
+    std::cout << "  " << p.name << "  " << p.help << '\n';
+    if (p.commands)
+      for (const bs::PuzzleCommand& c : p.commands())
+        std::cout << "    command " << c.name << ": " << c.help << '\n';
+  }
+  std::cout << "rules (name, puzzle, cost, default, help):\n";
+  for (const auto& p : bs::puzzle_solvers())
+    for (const bs::RuleInfo& r : p.rules())
+      std::printf("  %-18s %-9s %-9s %-4s %s\n", std::string(r.name).c_str(),
+                  std::string(r.puzzle).c_str(), bs::to_string(r.cost),
+                  r.on_by_default ? "on" : "off", std::string(r.help).c_str());
+  std::cout << "options (name, default, puzzle, help):\n";
+  for (const auto& o : bs::option_table())
+    std::printf("  --%-18s %-11s %-9s %s\n", std::string(o.name).c_str(),
+                ("[" + std::string(o.fallback) + "]").c_str(),
+                o.scope.empty() ? "all" : std::string(o.scope).c_str(),
+                std::string(o.help).c_str());
+  return 0;
+}
+
+// ---- a puzzle's own commands, read off the table ----
+
+// One subcommand per command name; two puzzles may share a name (each brings its flags).
+void add_table_commands(CLI::App& app, Args& args,
+                        std::map<std::string, CLI::App*, std::less<>>& subs) {
+  for (const bs::PuzzleSolver& p : bs::puzzle_solvers()) {
+    if (!p.commands) continue;
+    for (const bs::PuzzleCommand& c : p.commands()) {
+      const std::string name(c.name);
+      CLI::App*& sub = subs[name];
+      bs::CommandInput& in = args.command_inputs[name];
+      if (!sub) {
+        sub = add_puzzle_command(app, args, name.c_str(),
+                                 (std::string(p.name) + ": " + std::string(c.help)).c_str());
+        if (!c.file_help.empty())
+          sub->add_option("file", in.file, std::string(c.file_help))->required();
+        add_option_flags(*sub, args);
+      }
+      for (const bs::CommandFlag& f : c.flags) {
+        const std::string flag = "--" + std::string(f.name), key(f.name);
+        if (sub->get_option_no_throw(flag)) continue;
+        if (f.kind == bs::CommandFlag::boolean)
+          sub->add_flag_callback(
+              flag, [&in, key] { in.switches.insert(key); }, std::string(f.help));
+        else
+          sub->add_option_function<std::vector<std::string>>(
+                 flag,
+                 [&in, key](const std::vector<std::string>& v) {
+                   auto& values = in.values[key];
+                   values.insert(values.end(), v.begin(), v.end());
+                 },
+                 std::string(f.help))
+              ->expected(1, f.kind == bs::CommandFlag::values ? -1 : 1);
+      }
+    }
+  }
+}
+
+int run_table_command(const std::string& name, Args& args) {
+  const bs::PuzzleSolver& p = bs::puzzle_or_throw(args.puzzle);
+  if (p.commands)
+    for (const bs::PuzzleCommand& c : p.commands())
+      if (c.name == name) {
+        bs::CommandInput& in = args.command_inputs[name];
+        in.puzzle = args.puzzle;
+        in.options = puzzle_options(p, args);
+        return c.run(in, std::cout);
+      }
+  std::string owners;
+  for (const bs::PuzzleSolver& q : bs::puzzle_solvers())
+    if (q.commands)
+      for (const bs::PuzzleCommand& c : q.commands())
+        if (c.name == name) owners += (owners.empty() ? "" : ", ") + std::string(q.name);
+  throw std::invalid_argument(name + ": the " + args.puzzle + " puzzle has no such command (" +
+                              owners + " has)");
+}
+
+// ---- experiments ----
+
+void add_run(CLI::App& app, Args& args) {
+  auto* run = app.add_subcommand(
+      "run", "run an experiment config: every run forked and limited, one JSON row per run");
+  run->add_option("config", args.config_file, "experiment config (TOML)")->required();
+  run->add_option("--jobs", args.run_options.jobs, "runs at a time [default: the config's jobs]")
+      ->check(CLI::Range(1, 1024));
+  run->add_flag("--resume", args.run_options.resume, "skip the runs already recorded");
+  run->add_flag("--overwrite", args.run_options.overwrite, "delete recorded rows and start again");
+  run->add_option("--shard", args.shard,
+                  "run only shard i/n of the grid (0-based); Slurm array variables are read "
+                  "when this is absent");
+  run->add_option("--progress", args.progress, "auto | live | lines | quiet")
+      ->check(CLI::IsMember({"auto", "live", "lines", "quiet"}));
+  run->add_flag("--no-report", args.no_report, "do not make the tables and plots afterwards");
+  run->add_flag("--merge", args.merge_only,
+                "run nothing: merge the shard files of the output into rows.jsonl");
+}
+
+void print_sweep_summary(const ex::SweepSummary& s, bool one_job) {
+  std::fprintf(stderr,
+               "%s: %zu runs done, %zu skipped as recorded, %zu answered, %zu timeouts, %zu "
+               "memouts, %zu failed; %.2f s",
+               s.rows_path.c_str(), s.done, s.skipped, s.answered, s.timeouts, s.memouts, s.failed,
+               s.wall_seconds);
+  if (s.relabelled > 0)
+    std::fprintf(stderr, "; %zu recorded rows given their config's new baseline", s.relabelled);
+  // With one run at a time, the sweep's time beyond the runs' own is the runner's cost.
+  if (one_job) std::fprintf(stderr, "; runner overhead %.2f ms per run", s.overhead_ms_per_run());
+  std::fputc('\n', stderr);
+}
+
+int run_sweep(Args& args) {
+  const ex::World world = ex::join_world();  // first: MPI wants to see the process early
+  const ex::Config config = ex::load_config(args.config_file);
+  ex::RunnerOptions& options = args.run_options;
+  if (args.merge_only) {
+    std::cout << "merged " << ex::merge_shards(config.output) << " rows into " << config.output
+              << "/rows.jsonl\n";
+    return 0;
+  }
+  if (options.resume && options.overwrite)
+    throw std::invalid_argument("run: --resume and --overwrite exclude each other");
+  if (!args.shard.empty()) ex::parse_shard(args.shard, options);
+  if (world.active) {
+    if (!args.shard.empty()) throw std::invalid_argument("run: --shard under mpirun");
+    options.shard_index = world.rank;
+    options.shard_count = world.size;
+  } else {
+    ex::shard_from_slurm(options);
+  }
+  using P = ex::RunnerOptions::Progress;
+  options.progress = args.progress == "live"    ? P::live
+                     : args.progress == "lines" ? P::lines
+                     : args.progress == "quiet" ? P::quiet
+                                                : P::automatic;
+  const ex::SweepSummary s = ex::run_sweep(config, options, ex::solver_body(config), std::cerr);
+  ex::barrier(world);
+  const bool last = world.active ? world.rank == 0 : options.shard_count == 1;
+  if (world.active && world.rank == 0) ex::merge_shards(config.output);
+  ex::leave_world(world);
+  print_sweep_summary(s, (options.jobs > 0 ? options.jobs : config.jobs) == 1);
+  if (last && !args.no_report) std::cout << bs::report::write_report(config.output, "", std::cerr);
+  return 0;
+}
+
+int compare(const Args& args) {
+  const ex::PairedGames p = ex::compare_records(args.record_a, args.record_b);
+  if (args.json)
+    std::cout << nlohmann::json{{"a", args.record_a},
+                                {"b", args.record_b},
+                                {"games", p.games},
+                                {"unmatched", p.unmatched},
+                                {"wins_a", p.wins_a},
+                                {"wins_b", p.wins_b},
+                                {"only_a", p.only_a},
+                                {"only_b", p.only_b},
+                                {"difference", p.difference},
+                                {"low", p.low},
+                                {"high", p.high},
+                                {"p_value", p.p_value}}
+                     .dump()
+              << '\n';
+  else
+    std::cout << ex::paired_text(p, args.record_a, args.record_b);
+  return 0;
+}
+
+// ---- the command line ----
+
+using Command = std::function<int(Args&)>;
+
+// Declares every subcommand on `app` and returns, per subcommand, what running it does.
+std::vector<std::pair<CLI::App*, Command>> declare_commands(CLI::App& app, Args& args) {
+  std::vector<std::pair<CLI::App*, Command>> commands;
+  auto* solve = add_puzzle_command(app, args, "solve",
+                                   "solve one instance; prints the solution and a summary");
+  auto* count = add_puzzle_command(
+      app, args, "count", "count the solutions of one instance; `--limit 2` proves uniqueness");
+  for (CLI::App* sub : {solve, count}) {
+    sub->add_option("file", args.file, "instance file")->required();
+    sub->add_flag("--json", args.json, "print the result as one JSON object");
+    add_option_flags(*sub, args);
+  }
+  commands.emplace_back(solve, [](Args& a) { return solve_or_count(a, false); });
+  commands.emplace_back(count, [](Args& a) { return solve_or_count(a, true); });
+
+  auto* gen = add_puzzle_command(app, args, "generate",
+                                 "make one instance from --size, --seed, --grade; prints its text");
+  gen->add_option("--output", args.output_file, "write the instance to this file, not stdout");
+  add_option_flags(*gen, args);
+  commands.emplace_back(gen, generate);
+
+  auto* ver = add_puzzle_command(
+      app, args, "verify",
       "replay a jump list, or check a `solve --json` result (its moves or its certificate)");
-  verify->add_option("puzzle", puzzle)->required();
-  verify->add_option("file", file, "instance file")->required();
-  verify
-      ->add_option("solution", solution_file,
-                   "a solution file (peg: a jump list), or a JSON result")
+  ver->add_option("file", args.file, "instance file")->required();
+  ver->add_option("solution", args.solution_file,
+                  "a solution file (peg: a jump list), or a JSON result")
       ->required();
+  commands.emplace_back(ver, verify);
 
-  auto* bounds = app.add_subcommand("bounds", "print the Kiyomi-Matsui R(J) table of a peg board");
-  bounds->add_option("puzzle", puzzle, "must be peg")->required();
-  bounds->add_option("file", file, "instance file")->required();
-  add_option_flags(*bounds, given);
+  auto* draw = add_puzzle_command(app, args, "render", "draw an instance as SVG on stdout");
+  draw->add_option("file", args.file, "instance file")->required();
+  draw->add_flag("--solved", args.solved, "solve it first and draw the solution in");
+  add_option_flags(*draw, args);
+  commands.emplace_back(draw, render);
 
-  std::string out_dir;
-  bool recheck_search = false;
-  auto* analyse = app.add_subcommand(
-      "analyse", "peg: decide every one-vacancy to one-peg problem of a board; tables and SVGs");
-  analyse->add_option("puzzle", puzzle, "must be peg")->required();
-  analyse->add_option("file", file, "a board file (its start configuration gives the holes)")
-      ->required();
-  analyse->add_option("--out", out_dir,
-                      "write table.md, table.tex, summary.json and svg/start_R-C.svg here");
-  analyse->add_flag("--recheck-search", recheck_search,
-                    "re-check exhaustive-search answers with the plain search too (slow)");
-  add_option_flags(*analyse, given);
+  std::map<std::string, CLI::App*, std::less<>> table_subs;
+  add_table_commands(app, args, table_subs);
+  for (const auto& [name, sub] : table_subs)
+    commands.emplace_back(sub, [name = name](Args& a) { return run_table_command(name, a); });
 
-  std::string record_file;
-  auto* play = app.add_subcommand(
-      "play", "mines: play games (--board, --first-click, --games, --seed, --threads); win rate");
-  play->add_option("puzzle", puzzle, "must be mines")->required();
-  play->add_option("--record", record_file,
-                   "write each game's mine layout and clicks as JSON lines, to replay it");
-  play->add_flag("--json", json, "print the summary as one JSON object");
-  std::vector<std::string> mbf_in;
-  std::string mbf_out;
-  play->add_option("--mbf", mbf_in,
-                   "play these MBF boards (files) instead of dealing; they share one size");
-  play->add_option("--export-mbf", mbf_out,
-                   "write each dealt board as DIR/game_<index>.mbf, for other solvers");
-  add_option_flags(*play, given);
+  commands.emplace_back(
+      app.add_subcommand("bench",
+                         "search every puzzle's fixed positions serially and print the "
+                         "node count (CI checks it)"),
+      [](Args&) {
+        std::cout << bs::run_bench().text;
+        return 0;
+      });
+  commands.emplace_back(app.add_subcommand("list", "list puzzles, their rules and options"),
+                        [](Args&) { return list(); });
 
-  auto* bench = app.add_subcommand(
-      "bench",
-      "search a fixed set of peg positions serially and print the node count (CI checks it)");
+  add_run(app, args);
+  commands.emplace_back(app.get_subcommand("run"), run_sweep);
 
-  bool solved = false;
-  auto* render = app.add_subcommand("render", "draw an instance as SVG on stdout");
-  render->add_option("puzzle", puzzle, "puzzle name (see `list`)")->required();
-  render->add_option("file", file, "instance file")->required();
-  render->add_flag("--solved", solved, "solve it first and draw the solution in");
-  add_option_flags(*render, given);
-
-  auto* list = app.add_subcommand("list", "list puzzles, rules and options");
-
-  std::string rows_dir, baseline;
   auto* report = app.add_subcommand(
       "report", "tables (CSV, Markdown, LaTeX) and plots of the *.jsonl result rows in DIR");
-  report->add_option("dir", rows_dir, "folder of result rows; the report goes to DIR/report/")
+  report->add_option("dir", args.rows_dir, "folder of result rows; the report goes to DIR/report/")
       ->required();
-  report->add_option("--baseline", baseline,
+  report->add_option("--baseline", args.baseline,
                      "config to measure every config's speedup and win rate against [default: "
                      "each config's own, as its rows name it]");
+  commands.emplace_back(report, [](Args& a) {
+    std::cout << bs::report::write_report(a.rows_dir, a.baseline, std::cerr);
+    return 0;
+  });
 
-  std::string record_a, record_b;
-  bool compare_json = false;
-  auto* compare = app.add_subcommand(
+  auto* cmp = app.add_subcommand(
       "compare",
       "mines: two `play --record` files of the same games, game by game: the paired difference "
       "and McNemar's test");
-  compare->add_option("a", record_a, "record file of player A (the baseline)")->required();
-  compare->add_option("b", record_b, "record file of player B")->required();
-  compare->add_flag("--json", compare_json, "print the comparison as one JSON object");
+  cmp->add_option("a", args.record_a, "record file of player A (the baseline)")->required();
+  cmp->add_option("b", args.record_b, "record file of player B")->required();
+  cmp->add_flag("--json", args.json, "print the comparison as one JSON object");
+  commands.emplace_back(cmp, compare);
+  return commands;
+}
 
-  namespace ex = bs::experiments;
-  std::string config_file, shard, progress = "auto";
-  ex::RunnerOptions run_options;
-  bool no_report = false, merge_only = false;
-  auto* run = app.add_subcommand(
-      "run", "run an experiment config: every run forked and limited, one JSON row per run");
-  run->add_option("config", config_file, "experiment config (TOML)")->required();
-  run->add_option("--jobs", run_options.jobs, "runs at a time [default: the config's jobs]")
-      ->check(CLI::Range(1, 1024));
-  run->add_flag("--resume", run_options.resume, "skip the runs already recorded");
-  run->add_flag("--overwrite", run_options.overwrite, "delete recorded rows and start again");
-  run->add_option("--shard", shard,
-                  "run only shard i/n of the grid (0-based); Slurm array variables are read "
-                  "when this is absent");
-  run->add_option("--progress", progress, "auto | live | lines | quiet")
-      ->check(CLI::IsMember({"auto", "live", "lines", "quiet"}));
-  run->add_flag("--no-report", no_report, "do not make the tables and plots afterwards");
-  run->add_flag("--merge", merge_only,
-                "run nothing: merge the shard files of the output into rows.jsonl");
-
+int dispatch(const std::vector<std::pair<CLI::App*, Command>>& commands, Args& args) {
   try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    std::cerr << "boundsearch: " << e.what() << "\n(run `boundsearch --help`)\n";
-    return 2;
-  }
-
-  try {
-    bs::Options options;
-    for (const auto& [k, v] : given) options.set(k, v);
-
-    if (*solve || *count) {
-      if (*count) options.set("count", "true");
-      const bs::Result r = puzzle_or_throw(puzzle).solve_file(file, options);
-      if (json) {
-        std::cout << bs::to_json(r).dump() << '\n';
-      } else {
-        for (const auto& line : r.solution_lines) std::cout << line << '\n';
-        std::cout << bs::format_summary(r);
-      }
-      return bs::exit_code(r);
-    }
-    if (*render) {
-      const bs::PuzzleSolver& p = puzzle_or_throw(puzzle);
-      if (!p.render) throw std::invalid_argument("render: puzzle " + puzzle + " has no renderer");
-      std::cout << p.render(file, options, solved);
-      return 0;
-    }
-    if (*generate) {
-      const bs::PuzzleSolver& p = puzzle_or_throw(puzzle);
-      if (!p.generate)
-        throw std::invalid_argument("generate: the " + std::string(p.name) +
-                                    " puzzle has no generator");
-      std::string text;
-      try {
-        text = p.generate(options);
-      } catch (const bs::InputError&) {
-        throw;
-      } catch (const std::runtime_error& e) {  // no instance within the attempts: a limit
-        std::cerr << "boundsearch: " << e.what() << '\n';
-        return 1;
-      }
-      if (output_file.empty()) {
-        std::cout << text;
-      } else {
-        std::ofstream out(output_file, std::ios::binary);
-        if (!(out << text) || !out.flush())
-          throw bs::InputError(output_file, 0, 0, "cannot write the instance");
-      }
-      return 0;
-    }
-    if (*verify) {
-      const std::string why = puzzle_or_throw(puzzle).verify_files(file, solution_file);
-      if (why.empty()) {
-        std::cout << "ok: checked independently of the solver\n";
-        return 0;
-      }
-      std::cout << "wrong: " << why << '\n';
-      return 1;
-    }
-    if (*bounds) {
-      if (puzzle != "peg")
-        throw std::invalid_argument("bounds: only the peg puzzle has R(J) bounds");
-      std::cout << bs::peg::bounds_table(bs::peg::read_instance(file), options);
-      return 0;
-    }
-    if (*analyse) {
-      if (puzzle != "peg") throw std::invalid_argument("analyse: only the peg puzzle has one");
-      const bs::peg::Instance shape = bs::peg::read_instance(file);
-      std::string name = file.substr(file.find_last_of('/') + 1);
-      name = name.substr(0, name.find('.'));
-      const int threads = bs::resolve_threads(options);
-      const bs::peg::BoardAnalysis a =
-          bs::peg::analyse_board(name, shape.board, options, threads, recheck_search);
-      const std::string md = bs::peg::analysis_markdown(a);
-      std::cout << md;
-      if (!out_dir.empty()) bs::peg::write_analysis(a, out_dir);
-      return 0;
-    }
-    if (*play) {
-      if (puzzle != "mines") throw std::invalid_argument("play: only the mines puzzle is played");
-      // `play mines --rules sfar` names the first-click rule, as the literature writes it.
-      std::string rule = options.text("first-click");
-      if (options.text("rules") == "sfar" || options.text("rules") == "snr") {
-        rule = options.text("rules");
-        options.set("rules", "default");
-      }
-      std::vector<bs::mines::Layout> boards;
-      std::string board = options.text("board");
-      for (const std::string& path : mbf_in) {
-        boards.push_back(bs::mines::from_mbf(bs::read_file(path), path));
-        const auto& l = boards.back();
-        const std::string size = std::to_string(l.width) + "x" + std::to_string(l.height) + "x" +
-                                 std::to_string(std::count(l.mine.begin(), l.mine.end(), 1));
-        if (boards.size() > 1 && size != board)
-          throw bs::InputError(path, 0, 0, "MBF: this board is " + size + ", the first " + board);
-        board = size;
-      }
-      const bs::mines::BoardSpec spec =
-          bs::mines::parse_board_spec(board, rule, options.text("click"));
-      for (size_t k = 0; k < boards.size(); ++k)
-        if (!bs::mines::first_click_safe(spec, boards[k]))
-          throw bs::InputError(mbf_in[k], 0, 0,
-                               "MBF: the first click " + spec.name() + " lands on a mine");
-      const bs::mines::Strategy strategy = bs::mines::strategy_from(options);
-      const int threads = bs::resolve_threads(options);
-      const auto seed = static_cast<uint64_t>(options.integer("seed"));
-      std::vector<bs::mines::GameRecord> records;
-      const int64_t games =
-          boards.empty() ? options.integer("games") : static_cast<int64_t>(boards.size());
-      PlayProgressLine line(games);
-      const bs::mines::PlaySummary s = bs::mines::play_games(
-          spec, strategy, seed, games, threads, record_file.empty() ? nullptr : &records,
-          boards.empty() ? nullptr : &boards, nullptr,
-          [&line](int64_t done, int64_t wins) { line(done, wins); });
-      line.finish();
-      if (!mbf_out.empty()) {
-        for (int64_t g = 0; g < s.games; ++g) {
-          const std::string path = mbf_out + "/game_" + std::to_string(g) + ".mbf";
-          std::ofstream out(path, std::ios::binary);
-          const bs::mines::Layout l =
-              boards.empty() ? bs::mines::deal(spec, seed, static_cast<uint64_t>(g)) : boards[g];
-          if (!(out << bs::mines::to_mbf(l)) || !out.flush())
-            throw bs::InputError(path, 0, 0, "cannot write the MBF file");
-        }
-      }
-      if (!record_file.empty()) {
-        std::ofstream out(record_file);
-        for (const auto& r : records) {
-          const bs::mines::Layout layout =
-              boards.empty() ? bs::mines::deal(spec, seed, r.index) : boards[r.index];
-          nlohmann::json mines = nlohmann::json::array(), clicks = nlohmann::json::array();
-          for (int i = 0; i < spec.width * spec.height; ++i)
-            if (layout.mine[i]) mines.push_back({i % spec.width, i / spec.width});
-          for (int c : r.clicks) clicks.push_back({c % spec.width, c / spec.width});
-          nlohmann::json guesses = nlohmann::json::array();
-          for (const bs::mines::Guess& g : r.guess_log)
-            guesses.push_back({{"x", g.cell % spec.width},
-                               {"y", g.cell / spec.width},
-                               {"risk", g.risk},
-                               {"why", g.why},
-                               {"log10_layouts", g.log10_layouts}});
-          out << nlohmann::json{{"game", r.index},       {"seed", seed},
-                                {"board", spec.name()},  {"width", spec.width},
-                                {"height", spec.height}, {"mines", mines},
-                                {"clicks", clicks},      {"guesses", guesses},
-                                {"won", r.won}}
-                     .dump()
-              << '\n';
-        }
-        if (!out.flush()) throw bs::InputError(record_file, 0, 0, "cannot write the record");
-      }
-      nlohmann::json j = {{"board", spec.name()},
-                          {"games", s.games},
-                          {"wins", s.wins},
-                          {"win_rate", s.win_rate},
-                          {"wilson_low", s.wilson_low},
-                          {"wilson_high", s.wilson_high},
-                          {"games_per_second", s.games_per_second},
-                          {"cpu_seconds_per_game", s.cpu_seconds_per_game},
-                          {"guesses_per_game", s.guesses_per_game},
-                          {"wall_seconds", s.wall_seconds},
-                          {"threads", threads},
-                          {"seed", seed},
-                          {"options", options.non_default()}};
-      j["by_element"] = nlohmann::json::array();
-      for (const bs::mines::GuessTally& t : s.by_element)
-        j["by_element"].push_back(
-            {{"why", t.why}, {"guesses", t.guesses}, {"risk", t.risk}, {"losses", t.losses}});
-      if (json) {
-        std::cout << j.dump() << '\n';
-      } else {
-        std::printf("board             %s\n", spec.name().c_str());
-        std::printf("games             %lld\n", static_cast<long long>(s.games));
-        std::printf("wins              %lld\n", static_cast<long long>(s.wins));
-        std::printf("win rate          %.4f%%  (95%% Wilson interval %.4f%% - %.4f%%)\n",
-                    100 * s.win_rate, 100 * s.wilson_low, 100 * s.wilson_high);
-        std::printf("games per second  %.1f\n", s.games_per_second);
-        std::printf("cpu s per game    %.6f\n", s.cpu_seconds_per_game);
-        std::printf("guesses per game  %.3f\n", s.guesses_per_game);
-        std::printf("threads           %d\nseed              %llu\n", threads,
-                    static_cast<unsigned long long>(seed));
-        // Where the games were lost: per game, each element's guesses, their summed risk (the
-        // losses they should cost) and the games lost on them.
-        std::printf("guesses by element, per game: guesses, risk, lost\n");
-        const double n = s.games > 0 ? static_cast<double>(s.games) : 1;
-        for (const bs::mines::GuessTally& t : s.by_element)
-          if (t.guesses > 0)
-            std::printf("  %-19s %.4f  %.4f  %.4f\n", t.why, static_cast<double>(t.guesses) / n,
-                        t.risk / n, static_cast<double>(t.losses) / n);
-      }
-      return 0;
-    }
-    if (*bench) {
-      const bs::BenchReport b = bs::run_bench();
-      std::cout << b.text;
-      return 0;
-    }
-    if (*list) {
-      std::cout << "puzzles:\n";
-      for (const auto& s : bs::puzzle_solvers())
-        std::cout << "  " << s.name << "  " << s.help << '\n';
-      std::cout << "rules (name, puzzle, cost, default, help):\n";
-      for (const auto& r : bs::all_rules())
-        std::printf("  %-18s %-6s %-8s %-4s %s\n", std::string(r.name).c_str(),
-                    std::string(r.puzzle).c_str(), bs::to_string(r.cost),
-                    r.on_by_default ? "on" : "off", std::string(r.help).c_str());
-      std::cout << "options:\n";
-      for (const auto& o : bs::option_table())
-        std::printf("  --%-18s %-10s %s\n", std::string(o.name).c_str(),
-                    ("[" + std::string(o.fallback) + "]").c_str(), std::string(o.help).c_str());
-      return 0;
-    }
-    if (*run) {
-      const ex::World world = ex::join_world();  // first: MPI wants to see the process early
-      const ex::Config config = ex::load_config(config_file);
-      if (merge_only) {
-        std::cout << "merged " << ex::merge_shards(config.output) << " rows into " << config.output
-                  << "/rows.jsonl\n";
-        return 0;
-      }
-      if (run_options.resume && run_options.overwrite)
-        throw std::invalid_argument("run: --resume and --overwrite exclude each other");
-      if (!shard.empty()) ex::parse_shard(shard, run_options);
-      if (world.active) {
-        if (!shard.empty()) throw std::invalid_argument("run: --shard under mpirun");
-        run_options.shard_index = world.rank;
-        run_options.shard_count = world.size;
-      } else {
-        ex::shard_from_slurm(run_options);
-      }
-      using P = ex::RunnerOptions::Progress;
-      run_options.progress = progress == "live"    ? P::live
-                             : progress == "lines" ? P::lines
-                             : progress == "quiet" ? P::quiet
-                                                   : P::automatic;
-      const ex::SweepSummary s =
-          ex::run_sweep(config, run_options, ex::solver_body(config), std::cerr);
-      ex::barrier(world);
-      const bool last = world.active ? world.rank == 0 : run_options.shard_count == 1;
-      if (world.active && world.rank == 0) ex::merge_shards(config.output);
-      ex::leave_world(world);
-      std::fprintf(stderr,
-                   "%s: %zu runs done, %zu skipped as recorded, %zu answered, %zu timeouts, %zu "
-                   "memouts, %zu failed; %.2f s",
-                   s.rows_path.c_str(), s.done, s.skipped, s.answered, s.timeouts, s.memouts,
-                   s.failed, s.wall_seconds);
-      if (s.relabelled > 0)
-        std::fprintf(stderr, "; %zu recorded rows given their config's new baseline", s.relabelled);
-      // With one run at a time, the sweep's time beyond the runs' own is the runner's cost.
-      if ((run_options.jobs > 0 ? run_options.jobs : config.jobs) == 1)
-        std::fprintf(stderr, "; runner overhead %.2f ms per run", s.overhead_ms_per_run());
-      std::fputc('\n', stderr);
-      if (!last) return 0;
-      if (!no_report) std::cout << bs::report::write_report(config.output, "", std::cerr);
-      return 0;
-    }
-    if (*report) {
-      std::cout << bs::report::write_report(rows_dir, baseline, std::cerr);
-      return 0;
-    }
-    if (*compare) {
-      const ex::PairedGames p = ex::compare_records(record_a, record_b);
-      if (compare_json)
-        std::cout << nlohmann::json{{"a", record_a},
-                                    {"b", record_b},
-                                    {"games", p.games},
-                                    {"unmatched", p.unmatched},
-                                    {"wins_a", p.wins_a},
-                                    {"wins_b", p.wins_b},
-                                    {"only_a", p.only_a},
-                                    {"only_b", p.only_b},
-                                    {"difference", p.difference},
-                                    {"low", p.low},
-                                    {"high", p.high},
-                                    {"p_value", p.p_value}}
-                         .dump()
-                  << '\n';
-      else
-        std::cout << ex::paired_text(p, record_a, record_b);
-      return 0;
-    }
+    for (const auto& [sub, run] : commands)
+      if (*sub) return run(args);
   } catch (const bs::InputError& e) {
     std::cerr << e.located() << '\n';
     return 2;
@@ -507,4 +396,24 @@ int main(int argc, char** argv) {
     return 3;
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"boundsearch: puzzles solved by search pruned with IP and LP bounds"};
+  app.require_subcommand(1);
+  Args args;
+  const auto commands = declare_commands(app, args);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "boundsearch: " << e.what() << "\n(run `boundsearch --help`)\n";
+    return 2;
+  }
+  return dispatch(commands, args);
 }

@@ -35,16 +35,16 @@ PY
 if [ "${PART:-all}" != speeds ]; then
 rate "expert SFAR (0,0), strong (--lookahead 1), 2 threads" "$strong_games" --board expert --lookahead 1 --threads 2
 rate "expert SFAR (0,0), fast, 1 thread" "$games" --board expert --threads 1
-rate "expert SNR (3,3), fast, 2 threads" "$games" --board expert --rules snr --threads 2
-rate "expert SNR (3,3), strong, 2 threads" "$strong_games" --board expert --rules snr --lookahead 1 --threads 2
+rate "expert SNR (3,3), fast, 2 threads" "$games" --board expert --first-click snr --threads 2
+rate "expert SNR (3,3), strong, 2 threads" "$strong_games" --board expert --first-click snr --lookahead 1 --threads 2
 rate "expert SFAR (0,0), fast, without the corners element, 2 threads" "$games" --board expert --play-off corners --threads 2
 rate "intermediate SFAR (0,0), strong, 2 threads" "$games" --board intermediate --lookahead 1 --threads 2
 rate "intermediate SFAR (0,0), fast, 2 threads" "$games" --board intermediate --threads 2
 rate "beginner 9x9 SFAR (0,0), strong, 2 threads" "$games" --board beginner9 --lookahead 1 --threads 2
-rate "beginner 9x9 SNR (3,3), strong, 2 threads" "$games" --board beginner9 --rules snr --lookahead 1 --threads 2
-rate "beginner 9x9 SNR (2,2), strong, 2 threads" "$games" --board beginner9 --rules snr --click 2,2 --lookahead 1 --threads 2
+rate "beginner 9x9 SNR (3,3), strong, 2 threads" "$games" --board beginner9 --first-click snr --lookahead 1 --threads 2
+rate "beginner 9x9 SNR (2,2), strong, 2 threads" "$games" --board beginner9 --first-click snr --click 2,2 --lookahead 1 --threads 2
 rate "beginner 9x9 SFAR (0,0), fast, 2 threads" "$games" --board beginner9 --threads 2
-rate "beginner 9x9 SNR (3,3), fast, 2 threads" "$games" --board beginner9 --rules snr --threads 2
+rate "beginner 9x9 SNR (3,3), fast, 2 threads" "$games" --board beginner9 --first-click snr --threads 2
 fi
 [ "${PART:-all}" = rates ] && exit 0
 echo
@@ -58,7 +58,7 @@ speed() {
 }
 speed "expert fast, 1 thread, 20,000 games" --board expert --games 20000 --threads 1
 speed "expert strong, 2 threads, 2,000 games" --board expert --games 2000 --threads 2 --lookahead 1
-speed "expert SNR strong, 1 thread, 1,000 games (most of its time in the endgame search)" --board expert --rules snr --games 1000 --threads 1 --lookahead 1
+speed "expert SNR strong, 1 thread, 1,000 games (most of its time in the endgame search)" --board expert --first-click snr --games 1000 --threads 1 --lookahead 1
 echo
 echo "Kernels (bench/mines_bench.cpp), medians of 5:"
 "$build/boundsearch_bench" --benchmark_filter=Mines --benchmark_repetitions=5 \

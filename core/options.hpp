@@ -1,6 +1,8 @@
 // The one table of options.
 //
-// Every knob of every solver is a row of option_table(): name, type, default, range and help.
+// Every knob of every solver is a row of option_table(): name, type, default, range, help and
+// scope. The global rows live here; each puzzle brings its own rows (solvers/<p>/options.cpp),
+// and the puzzle table joins them into this one table.
 // The same rows become the CLI flags (apps/), the TOML config keys (experiments/), the text of
 // `--help`, and the "non-default options" recorded with each result, so that a knob added here is
 // at once settable, documented and recorded. An Options value holds one setting of every row.
@@ -22,9 +24,21 @@ struct OptionSpec {
   std::string_view fallback;  // default, written as on the command line
   double lo, hi;              // range for Int and Real; ignored otherwise
   std::string_view help;      // one line
+  // Who reads it: empty for every puzzle (threads, limits, rules, counting), else one puzzle's
+  // option scope. A command or config of another puzzle refuses the option instead of ignoring
+  // it, so a misplaced knob never looks as if it had been tried.
+  std::string_view scope = {};
 };
 
+// The rows every puzzle reads (core/options.cpp).
+const std::vector<OptionSpec>& global_option_rows();
+// Every row: the global ones, then each puzzle's own. Declared here for Options, and defined by
+// the puzzle table (solvers/registry.cpp), the one place that knows the puzzles; so core includes
+// no other layer, and there is still one table.
 const std::vector<OptionSpec>& option_table();
+// Throws std::invalid_argument naming the option and its puzzle when `spec` is scoped to another
+// puzzle than `scope`; `puzzle` is the name the user gave.
+void check_option_scope(const OptionSpec& spec, std::string_view scope, std::string_view puzzle);
 
 // The shortest text that reads back as exactly `v`: how real options are stored and written.
 std::string real_text(double v);

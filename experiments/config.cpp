@@ -118,9 +118,11 @@ std::vector<std::pair<std::string, std::string>> read_overrides(const Config& c,
     if (const char* grid = grid_key_for(name))
       fail(c, k.source(), key,
            "set by the sweep; use the top-level key '" + std::string(grid) + "'");
-    if (!find_option(name)) fail(c, k.source(), key, "not an option (see `boundsearch list`)");
+    const OptionSpec* spec = find_option(name);
+    if (!spec) fail(c, k.source(), key, "not an option (see `boundsearch list`)");
     const std::string value = option_text(c, v, key);
     try {
+      check_option_scope(*spec, find_puzzle(c.puzzle)->scope(), c.puzzle);
       probe.set(name, value);
       // Rule names are checked now, not at the first run, against this puzzle's rules.
       if (name == "rules") select_rules(find_puzzle(c.puzzle)->rules(), value);

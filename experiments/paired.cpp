@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "experiments/rows.hpp"
+#include "puzzles/mines/record.hpp"
 
 namespace bs::experiments {
 
@@ -17,28 +18,21 @@ namespace {
 struct Outcome {
   bool won = false;
   int line = 0;
-  nlohmann::json identity;  // board and layout: what makes two records the same game
+  // What makes two records the same game: the board and where its mines were.
+  std::string board;
+  std::vector<std::pair<int, int>> mines;
 };
 
 std::map<int64_t, Outcome> read_outcomes(const std::string& path) {
   std::map<int64_t, Outcome> out;
   for_each_row(path, [&](int line, const nlohmann::json& j) {
-    auto fail = [&](const std::string& message) { throw InputError(path, line, 1, message); };
-    const auto game = j.find("game"), won = j.find("won"), board = j.find("board"),
-               mines = j.find("mines");
-    if (game == j.end() || !game->is_number_unsigned())
-      fail("a game record needs 'game', a whole number >= 0 (a `play mines --record` file?)");
-    if (won == j.end() || !won->is_boolean()) fail("a game record needs 'won', true or false");
-    if (board == j.end() || !board->is_string()) fail("a game record needs 'board', a string");
-    if (mines == j.end() || !mines->is_array()) fail("a game record needs 'mines', a list");
-    const auto index = game->get<uint64_t>();
-    if (index > static_cast<uint64_t>(INT64_MAX)) fail("'game' is too large");
+    mines::RecordedGame g = mines::read_record(j, path, line);
     const auto [it, fresh] =
-        out.try_emplace(static_cast<int64_t>(index),
-                        Outcome{won->get<bool>(), line, nlohmann::json::array({*board, *mines})});
+        out.try_emplace(g.game, Outcome{g.won, line, std::move(g.board), std::move(g.mines)});
     if (!fresh)
-      fail("game " + std::to_string(index) + " is recorded twice (first on line " +
-           std::to_string(it->second.line) + ")");
+      throw InputError(path, line, 1,
+                       "game " + std::to_string(g.game) + " is recorded twice (first on line " +
+                           std::to_string(it->second.line) + ")");
   });
   return out;
 }
@@ -75,7 +69,7 @@ PairedGames compare_records(const std::string& file_a, const std::string& file_b
       continue;
     }
     const Outcome& y = it->second;
-    if (x.identity != y.identity)
+    if (x.board != y.board || x.mines != y.mines)
       throw InputError(file_b, y.line, 1,
                        "game " + std::to_string(game) + " has another board or layout than in " +
                            file_a + " (line " + std::to_string(x.line) +

@@ -15,13 +15,13 @@ namespace bs {
 enum class Verdict { no_change, progress, fail };
 
 enum class Cost {
-  root,      // runs once, before search
-  constant,  // O(1) per node
-  linear,    // O(size of the instance) per node
-  quadratic, // more than linear per node: a matching, strongly connected components
-  probing,   // runs the cheaper rules many times per node (failed-literal tests)
-  lp,        // solves a linear program
-  ip,        // solves an integer program
+  root,       // runs once, before search
+  constant,   // O(1) per node
+  linear,     // O(size of the instance) per node
+  quadratic,  // more than linear per node: a matching, strongly connected components
+  probing,    // runs the cheaper rules many times per node (failed-literal tests)
+  lp,         // solves a linear program
+  ip,         // solves an integer program
 };
 const char* to_string(Cost c);
 
@@ -32,9 +32,6 @@ struct RuleInfo {
   bool on_by_default;
   std::string_view help;
 };
-
-// Every rule of every puzzle, for `boundsearch list`.
-std::vector<RuleInfo> all_rules();
 
 // Resolves a --rules value against one puzzle's rules. The value is a comma list whose items are
 // `default`, `none`, `all`, NAME (switch on) or -NAME (switch off), applied left to right; a list

@@ -1,6 +1,6 @@
-// `boundsearch bench`: a fixed set of peg positions searched serially and a fixed set of
-// Minesweeper games played serially, and the total count of their nodes (a game's nodes are its
-// clicks).
+// `boundsearch bench`: each puzzle's fixed positions, searched serially (peg positions, Futoshiki
+// uniqueness proofs, Minesweeper games), and the total count of their nodes (a game's nodes are
+// its clicks).
 //
 // Stockfish's idea: any change to the search that changes what it visits changes this number, so
 // CI compares it with the number committed in bench/expected_nodes.txt and an accidental change
@@ -9,17 +9,11 @@
 // on the files around the binary; the search is serial, so it does not depend on the machine.
 #pragma once
 
-#include <cstdint>
-#include <string>
+#include "solvers/solver.hpp"
 
 namespace bs {
 
-struct BenchReport {
-  uint64_t nodes = 0;
-  double seconds = 0;
-  std::string text;  // one line per position, then the total
-};
-
+// Every puzzle's bench positions (its entry in the puzzle table), in table order, and the total.
 BenchReport run_bench();
 
 }  // namespace bs

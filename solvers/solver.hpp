@@ -1,10 +1,18 @@
-// One entry point per puzzle, behind one table.
+// The puzzle table: one entry per puzzle holds the puzzle's whole surface.
 //
-// The CLI and the experiment runner know puzzles only through this table, in the manner of
-// Simon Tatham's `const game`: a name, a line of help, the rules the puzzle has, and the calls
-// every puzzle answers. A new puzzle is one solvers/<p>.cpp plus one line in solvers/registry.cpp.
+// In the manner of Simon Tatham's `const game`, everything the rest of the toolkit knows about a
+// puzzle it learns from the puzzle's entry here: its name and help, its rules and its option rows
+// (for `list`, `--help`, the configs and the result rows), the calls every puzzle answers (solve,
+// verify), the ones some answer (render, generate), its own commands (`bounds`, `play`, ...), its
+// `bench` positions and the valid instances its verifier is fuzzed against. The CLI, the runner,
+// `bench` and the fuzzers read the table and name no puzzle, so a new puzzle is its own folders
+// plus one line in solvers/registry.cpp (docs/ARCHITECTURE.md has the checklist).
 #pragma once
 
+#include <cstdint>
+#include <map>
+#include <ostream>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,6 +28,46 @@ namespace bs {
 struct GeneratedInstance {
   std::string name;
   std::string text;
+};
+
+// What a puzzle's `bench` positions came to: the nodes they searched (a game's nodes are its
+// clicks), their time, and a line per position.
+struct BenchReport {
+  uint64_t nodes = 0;
+  double seconds = 0;
+  std::string text;
+};
+
+// A flag of a puzzle's own command: a switch, one value, or one or more values (kept in order).
+struct CommandFlag {
+  enum Kind { boolean, value, values };
+  std::string_view name;  // without the dashes
+  std::string_view help;
+  Kind kind = boolean;
+};
+
+// What the CLI hands a puzzle's command: the file, the options (scope-checked), and its flags.
+struct CommandInput {
+  std::string puzzle, file;
+  Options options;
+  std::set<std::string, std::less<>> switches;
+  std::map<std::string, std::vector<std::string>, std::less<>> values;
+
+  bool has(std::string_view name) const { return switches.count(name) > 0; }
+  // The flag's values in the order given; empty when it was not given.
+  const std::vector<std::string>& all(std::string_view name) const;
+  // The flag's last value; empty when it was not given.
+  std::string value(std::string_view name) const;
+};
+
+// A command of the puzzle's own: `boundsearch NAME PUZZLE [FILE] [--flags] [--options]`.
+struct PuzzleCommand {
+  std::string_view name, help;
+  std::string_view file_help;  // what FILE is; empty: the command takes no file
+  std::vector<CommandFlag> flags;
+  // Runs the command and returns its exit code (0 answered, 1 unknown). Bad input throws
+  // InputError or std::invalid_argument, as everywhere: the CLI turns both into exit code 2.
+  int (*run)(const CommandInput& input, std::ostream& out) = nullptr;
 };
 
 struct PuzzleSolver {
@@ -43,11 +91,30 @@ struct PuzzleSolver {
   // std::runtime_error when no instance was found within the generator's attempts.
   // nullptr: no generator.
   std::string (*generate)(const Options& options) = nullptr;
+  // The puzzle's own option rows, each scoped to option_scope. nullptr: none.
+  const std::vector<OptionSpec>& (*options)() = nullptr;
+  // Whose scoped options this puzzle reads: its name when empty. (`mines-games` reads the
+  // Minesweeper player's.)
+  std::string_view option_scope = {};
+  // The puzzle's own commands. nullptr: none.
+  std::vector<PuzzleCommand> (*commands)() = nullptr;
+  // Searches the puzzle's fixed `bench` positions serially with the default options; throws
+  // std::logic_error when a position's answer is not the known one. nullptr: none.
+  BenchReport (*bench)() = nullptr;
+  // Valid instance texts whose verifier the verifier fuzzer feeds arbitrary solution files.
+  std::vector<std::string_view> fuzz_instances = {};
+
+  std::string_view scope() const { return option_scope.empty() ? name : option_scope; }
 };
 
 const std::vector<PuzzleSolver>& puzzle_solvers();
 // nullptr when there is no such puzzle.
 const PuzzleSolver* find_puzzle(std::string_view name);
+// The puzzle of that name; std::invalid_argument naming the known ones when there is none.
+const PuzzleSolver& puzzle_or_throw(std::string_view name);
+// Checks every option set in `given` against the puzzle's scope (std::invalid_argument).
+void check_option_scopes(const PuzzleSolver& puzzle,
+                         const std::vector<std::pair<std::string, std::string>>& given);
 
 // Facts about this build and machine, recorded with results.
 struct BuildInfo {

@@ -22,7 +22,9 @@
 #include "puzzles/futoshiki/format.hpp"
 #include "puzzles/futoshiki/render.hpp"
 #include "search/dfs.hpp"
+#include "solvers/futoshiki/bench.hpp"
 #include "solvers/futoshiki/generate.hpp"
+#include "solvers/futoshiki/options.hpp"
 #include "solvers/measure.hpp"
 
 namespace bs::futoshiki {
@@ -218,9 +220,9 @@ Branching parse_branching(const std::string& v) {
   if (v == "dom-deg") return Branching::dom_deg;
   if (v == "dom") return Branching::dom;
   if (v == "input") return Branching::input;
-  if (v == "lookahead") return Branching::lookahead;
+  if (v == "dom-probe") return Branching::lookahead;
   throw std::invalid_argument("option --branching: '" + v +
-                              "' is not lookahead, dom-deg, dom or input");
+                              "' is not dom-probe, dom-deg, dom or input");
 }
 
 bool parse_value_order(const std::string& v) {
@@ -613,6 +615,11 @@ PuzzleSolver futoshiki_solver() {
   p.render = render;
   p.generate = generate_text;
   p.generate_instances = generate_instances;
+  p.options = futoshiki_option_rows;
+  p.bench = futoshiki_bench;
+  p.fuzz_instances = {
+      "5\n3 -1 -1 -1 -1\n-1 -1 -1 -1 -1\n-1 -1 -1 -1 -1\n-1 -1 -1 -1 -1\n-1 -1 3 -1 -1\n"
+      "2 1 3 1\n2 3 1 3\n3 3 2 3\n3 4 4 4\n4 2 4 1\n5 2 4 2\n5 2 5 1\n5 5 4 5\n"};
   return p;
 }
 

@@ -23,8 +23,9 @@
 #include "core/outcomes.hpp"
 #include "puzzles/mines/game.hpp"
 #include "solvers/measure.hpp"
-#include "solvers/mines/solver.hpp"
+#include "solvers/mines/options.hpp"
 #include "solvers/mines/play.hpp"
+#include "solvers/mines/solver.hpp"
 #include "solvers/solver.hpp"
 
 namespace bs::mines {
@@ -215,9 +216,12 @@ std::string verify_files(const std::string& instance_path, const std::string& re
 }  // namespace
 
 PuzzleSolver mines_games_solver() {
-  return {"mines-games",
-          "Minesweeper games: the player's win rate on a game set (board, first-click rule)",
-          [] { return std::vector<RuleInfo>{}; }, solve_file, verify_files};
+  PuzzleSolver p{"mines-games",
+                 "Minesweeper games: the player's win rate on a game set (board, first-click rule)",
+                 [] { return std::vector<RuleInfo>{}; }, solve_file, verify_files};
+  p.option_scope = kMines;  // the player's options
+  p.fuzz_instances = {"16x16x40 snr 3,3\n"};
+  return p;
 }
 
 }  // namespace bs::mines

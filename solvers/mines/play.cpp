@@ -554,28 +554,35 @@ Strategy strategy_from(const Options& options) {
   std::stringstream off(options.text("play-off"));
   for (std::string item; std::getline(off, item, ',');) {
     if (item.empty()) continue;
-    if (item == "tiebreak")
-      s.tiebreak = false;
-    else if (item == "corners")
-      s.corners = false;
-    else if (item == "fifty-fifty")
-      s.fifty_fifty = false;
-    else if (item == "dead")
-      s.dead_last = false;
-    else if (item == "endgame")
-      s.endgame = false;
-    else if (item == "long-term")
-      s.long_term = 0;
-    else if (item == "subset")
-      s.rules = {"single-row"};
-    else
-      throw std::invalid_argument(
-          "mines: --play-off knows tiebreak, corners, fifty-fifty, dead, endgame, long-term and "
-          "subset, not "
-          "'" +
-          item + "'");
+    const auto& elements = strategy_elements();
+    const auto it = std::find_if(elements.begin(), elements.end(),
+                                 [&](const StrategyElement& e) { return e.name == item; });
+    if (it == elements.end())
+      throw std::invalid_argument("mines: --play-off knows " + strategy_element_names() +
+                                  ", not '" + item + "'");
+    it->switch_off(s);
   }
   return s;
+}
+
+const std::vector<StrategyElement>& strategy_elements() {
+  static const std::vector<StrategyElement> elements = {
+      {"tiebreak", [](Strategy& s) { s.tiebreak = false; }},
+      {"corners", [](Strategy& s) { s.corners = false; }},
+      {"fifty-fifty", [](Strategy& s) { s.fifty_fifty = false; }},
+      {"dead", [](Strategy& s) { s.dead_last = false; }},
+      {"endgame", [](Strategy& s) { s.endgame = false; }},
+      {"long-term", [](Strategy& s) { s.long_term = 0; }},
+      {"subset", [](Strategy& s) { s.rules = {"single-row"}; }},
+  };
+  return elements;
+}
+
+std::string strategy_element_names() {
+  std::string names;
+  for (const StrategyElement& e : strategy_elements())
+    names += (names.empty() ? "" : ", ") + std::string(e.name);
+  return names;
 }
 
 GameRecord play_game(const BoardSpec& spec, const Layout& layout, const Strategy& strategy,

@@ -61,6 +61,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/options.hpp"
@@ -91,8 +92,18 @@ struct Strategy {
   // guesses in the same positions, only sooner. Off in tests that check exactly that.
   bool local_moves = true;
 };
-// From the options play-off and near-tie; throws std::invalid_argument on an unknown element.
+// From the Minesweeper options; throws std::invalid_argument on an unknown --play-off element.
 Strategy strategy_from(const Options& options);
+
+// An element of the strategy that `--play-off NAME` switches off, to measure what it is worth.
+// This table is the one list of their names: the option's help and its errors are made from it.
+struct StrategyElement {
+  std::string_view name;
+  void (*switch_off)(Strategy& strategy);
+};
+const std::vector<StrategyElement>& strategy_elements();
+// Their names, comma separated, for help and error texts.
+std::string strategy_element_names();
 
 // The endgame search's budget: the strategy's, or by mode where it gives 0. The strong mode
 // spends 30 times the fast mode's layouts and 50 times its nodes (3,000 layouts and 1,000,000

@@ -10,6 +10,9 @@
 #include "heuristics/mines/system.hpp"
 #include "ilp/mines/ip.hpp"
 #include "solvers/measure.hpp"
+#include "solvers/mines/bench.hpp"
+#include "solvers/mines/commands.hpp"
+#include "solvers/mines/options.hpp"
 #include "solvers/mines/play.hpp"
 
 namespace bs::mines {
@@ -343,6 +346,10 @@ PuzzleSolver mines_solver() {
   PuzzleSolver p{"mines", "Minesweeper: exact mine probabilities and certain cells of a position",
                  mine_rule_infos, solve_file, verify_files};
   p.render = render;
+  p.options = mines_option_rows;
+  p.commands = mines_commands;
+  p.bench = mines_bench;
+  p.fuzz_instances = {"4 3 2\n01..\n12..\n....\n"};
   return p;
 }
 

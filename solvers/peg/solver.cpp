@@ -45,6 +45,9 @@
 #include "search/transposition_table.hpp"
 #include "solvers/measure.hpp"
 #include "solvers/peg/beam.hpp"
+#include "solvers/peg/bench.hpp"
+#include "solvers/peg/commands.hpp"
+#include "solvers/peg/options.hpp"
 #include "solvers/peg/search.hpp"
 
 namespace bs::peg {
@@ -625,10 +628,17 @@ std::vector<GeneratedInstance> generate_instances(
 }
 
 PuzzleSolver peg_solver() {
-  return PuzzleSolver{
+  PuzzleSolver p{
       "peg",          "peg solitaire: find a jump sequence from start to final, or prove none",
       peg_rule_infos, solve_file,
       verify_files,   generate_instances};
+  p.options = peg_option_rows;
+  p.commands = peg_commands;
+  p.bench = peg_bench;
+  // One solvable instance and one that is not, so that both moves and certificates are read.
+  p.fuzz_instances = {"oXXXX\nXXXXX\nXXXXX\nXXXXX\n\nooooX\nooooo\nooooo\nooooo\n",
+                      "oXXXX\nXXXXX\nXXXXX\n\nXoooo\nooooo\nooooo\n"};
+  return p;
 }
 
 }  // namespace bs::peg

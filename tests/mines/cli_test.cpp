@@ -12,8 +12,8 @@
 #include "core/options.hpp"
 #include "core/outcomes.hpp"
 #include "puzzles/mines/position.hpp"
-#include "solvers/mines/solver.hpp"
 #include "solvers/mines/play.hpp"
+#include "solvers/mines/solver.hpp"
 #include "tests/test_support.hpp"
 
 namespace {
@@ -232,7 +232,8 @@ TEST(MinesCli, RenderDrawsEveryCell) {
 }
 
 TEST(MinesCli, PlayReportsAWinRateAndItsInterval) {
-  const auto r = run_cli("play mines --board beginner9 --rules snr --games 200 --seed 3 --json");
+  const auto r =
+      run_cli("play mines --board beginner9 --first-click snr --games 200 --seed 3 --json");
   ASSERT_EQ(r.code, 0) << r.err;
   const nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["games"], 200);
@@ -338,7 +339,7 @@ TEST(MinesGames, TheRunnerPuzzlePlaysAGameSetAndLocatesBadOnes) {
   // The same games as `play mines`.
   const std::string record = bs::testing_support::temp_path("games_ok.jsonl");
   const auto p = run_cli(
-      "play mines --board beginner9 --rules snr --games 200 --seed 4 --json "
+      "play mines --board beginner9 --first-click snr --games 200 --seed 4 --json "
       "--record " +
       record);
   ASSERT_EQ(p.code, 0) << p.err;

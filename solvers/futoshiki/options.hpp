@@ -1,0 +1,20 @@
+// The Futoshiki options: the rows of the option table that only the futoshiki puzzle reads.
+//
+// They sit with the puzzle, not in core/, so that a puzzle brings its own knobs: the puzzle table
+// (solvers/registry.cpp) joins these rows to the global ones, and every row then becomes a CLI
+// flag, a config key, a line of `--help` and `list`, and a column of the result rows. The scope
+// on each row makes `solve` of another puzzle refuse the option rather than ignore it.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "core/options.hpp"
+
+namespace bs::futoshiki {
+
+inline constexpr std::string_view kFutoshiki = "futoshiki";
+
+const std::vector<OptionSpec>& futoshiki_option_rows();
+
+}  // namespace bs::futoshiki
