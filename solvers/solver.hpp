@@ -103,6 +103,13 @@ struct PuzzleSolver {
   BenchReport (*bench)() = nullptr;
   // Valid instance texts whose verifier the verifier fuzzer feeds arbitrary solution files.
   std::vector<std::string_view> fuzz_instances = {};
+  // The rule oracle (tests/rule_oracle_test.cpp) asks each rule alone and no rule at all (the
+  // exhaustive search or count: the brute force) about small random instances, and the two must
+  // give the same `oracle_answer`: no rule may change what is true. `oracle_instance` makes the
+  // text of one instance from a seed, and sets the options it is asked under (counting, where
+  // the puzzle counts). Every puzzle with rules has both.
+  std::string (*oracle_instance)(uint64_t seed, Options& options) = nullptr;
+  std::string (*oracle_answer)(const Result& result) = nullptr;
 
   std::string_view scope() const { return option_scope.empty() ? name : option_scope; }
 };

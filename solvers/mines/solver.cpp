@@ -13,6 +13,7 @@
 #include "solvers/mines/bench.hpp"
 #include "solvers/mines/commands.hpp"
 #include "solvers/mines/options.hpp"
+#include "solvers/mines/oracle.hpp"
 #include "solvers/mines/play.hpp"
 
 namespace bs::mines {
@@ -349,6 +350,8 @@ PuzzleSolver mines_solver() {
   p.options = mines_option_rows;
   p.commands = mines_commands;
   p.bench = mines_bench;
+  p.oracle_instance = oracle_instance;
+  p.oracle_answer = oracle_answer;
   p.fuzz_instances = {"4 3 2\n01..\n12..\n....\n"};
   return p;
 }

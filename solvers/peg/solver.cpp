@@ -48,6 +48,7 @@
 #include "solvers/peg/bench.hpp"
 #include "solvers/peg/commands.hpp"
 #include "solvers/peg/options.hpp"
+#include "solvers/peg/oracle.hpp"
 #include "solvers/peg/search.hpp"
 
 namespace bs::peg {
@@ -636,6 +637,8 @@ PuzzleSolver peg_solver() {
   p.commands = peg_commands;
   p.bench = peg_bench;
   // One solvable instance and one that is not, so that both moves and certificates are read.
+  p.oracle_instance = oracle_instance;
+  p.oracle_answer = oracle_answer;
   p.fuzz_instances = {"oXXXX\nXXXXX\nXXXXX\nXXXXX\n\nooooX\nooooo\nooooo\nooooo\n",
                       "oXXXX\nXXXXX\nXXXXX\n\nXoooo\nooooo\nooooo\n"};
   return p;

@@ -1,0 +1,76 @@
+// Every rule of every puzzle against brute force, read off the puzzle table.
+//
+// For each (puzzle, rule) of the table, small random instances from the puzzle's own
+// oracle_instance are answered twice: with that rule alone, and with no rule at all (the
+// exhaustive search or count, which is the brute force). The puzzle's oracle_answer of the two
+// results must be the same: a rule may make the search faster, never change what is true. A new
+// rule is tested here without a new test, and a puzzle with rules but no oracle fails here.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "solvers/solver.hpp"
+#include "tests/sample_size.hpp"
+#include "tests/test_support.hpp"
+
+namespace {
+
+struct PuzzleRule {
+  const bs::PuzzleSolver* puzzle;
+  std::string rule;
+};
+
+std::vector<PuzzleRule> every_rule() {
+  std::vector<PuzzleRule> out;
+  for (const bs::PuzzleSolver& p : bs::puzzle_solvers())
+    for (const bs::RuleInfo& r : p.rules()) out.push_back({&p, std::string(r.name)});
+  return out;
+}
+
+void PrintTo(const PuzzleRule& p, std::ostream* out) {
+  *out << p.puzzle->name << " " << p.rule;
+}
+
+class RuleAgainstBruteForce : public ::testing::TestWithParam<PuzzleRule> {};
+
+bs::Result answer(const bs::PuzzleSolver& p, const std::string& path, bs::Options options,
+                  const std::string& rules) {
+  options.set("rules", rules);
+  return p.solve_file(path, options);
+}
+
+TEST_P(RuleAgainstBruteForce, GivesTheAnswerOfNoRuleAtAll) {
+  const bs::PuzzleSolver& p = *GetParam().puzzle;
+  const std::string& rule = GetParam().rule;
+  ASSERT_TRUE(p.oracle_instance && p.oracle_answer)
+      << p.name << " has rules but no oracle in its puzzle table entry";
+  constexpr int kTrials = bs::test::samples(40);
+  std::set<std::string> truths;
+  for (int trial = 0; trial < kTrials; ++trial) {
+    const uint64_t seed = 7919 * static_cast<uint64_t>(trial) + 1;  // odd and even in turn
+    bs::Options options;
+    const std::string text = p.oracle_instance(seed, options);
+    const std::string path =
+        bs::testing_support::write_temp(std::string(p.name) + "_" + rule + "_oracle.txt", text);
+    const std::string truth = p.oracle_answer(answer(p, path, options, "none"));
+    const std::string got = p.oracle_answer(answer(p, path, options, rule));
+    ASSERT_EQ(got, truth) << p.name << " rule " << rule << " on seed " << seed << ":\n" << text;
+    truths.insert(truth);
+  }
+  // Instances that all had one answer could not catch a rule that always gives it.
+  EXPECT_GE(truths.size(), 2u) << p.name << "'s oracle instances are too much alike";
+}
+
+std::string test_name(const ::testing::TestParamInfo<PuzzleRule>& info) {
+  std::string name = std::string(info.param.puzzle->name) + "_" + info.param.rule;
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryRuleOfThePuzzleTable, RuleAgainstBruteForce,
+                         ::testing::ValuesIn(every_rule()), test_name);
+
+}  // namespace
