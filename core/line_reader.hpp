@@ -4,8 +4,9 @@
 // stands: the 1-based line number, and the 1-based column (counted in bytes) of every token. Its
 // error functions throw bs::InputError at such a place, which the CLI prints as
 // `file:line:col: problem` with exit code 2. What the formats share lives here:
-// - Lines end in "\n" or "\r\n"; the last line needs no ending, and a final "\n" does not start
-//   another line. A lone '\r' elsewhere stays in the line, for the format to refuse.
+// - Lines end in "\n" or "\r\n"; the last line needs no ending (a '\r' that ends the text ends it
+//   too), and a final "\n" does not start another line. A lone '\r' elsewhere stays in the line,
+//   for the format to refuse.
 // - A UTF-8 byte order mark at the start is skipped; columns count from the byte after it.
 // - A text longer than the byte limit is refused as a whole (line 0) before any line is read, and
 //   an optional line limit stops a file of a million empty lines early. The byte limit also keeps
@@ -13,8 +14,10 @@
 // - Comments run from the comment character to the end of the line (drop_comment), or fill a
 //   line that starts with it (comment_line), as each format says; blanks are ' ' and '\t'.
 // What stays in the parsers is what differs: which lines are skipped, how numbers are checked, and
-// every message. The text is borrowed: it must outlive the reader. The reader copies nothing, so
-// that hostile input (NUL bytes, huge lines) costs one pass.
+// every message. The text is borrowed: it must outlive the reader. A file is read whole by
+// bs::read_file (core/error.hpp) and handed over as its text, so that the fuzzers and the tests go
+// through the very path the CLI takes. The reader copies nothing, so that hostile input (NUL
+// bytes, huge lines) costs one pass.
 #pragma once
 
 #include <cstddef>
@@ -51,7 +54,6 @@ class LineReader {
   LineReader(const LineReader&) = delete;
   LineReader& operator=(const LineReader&) = delete;
 
-  const std::string& filename() const { return filename_; }
   // The whole text after any byte order mark; offsets into it are what error_at_byte takes.
   std::string_view text() const { return text_; }
   // Whether every line is empty: the text holds nothing but line endings (or nothing at all).
