@@ -14,10 +14,13 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/line_reader.hpp"
 
 namespace bs::futoshiki {
 
 namespace {
+
+constexpr LineReader::Limits kLimits{.max_bytes = kMaxFileBytes, .max_lines = kMaxLines};
 
 // Appends piecewise: GCC 12 at -O2 warns falsely (-Wrestrict) on "(" + std::to_string(...).
 std::string cell_name(int n, int cell) {
@@ -29,27 +32,6 @@ std::string cell_name(int n, int cell) {
   return s;
 }
 
-void check_size(std::string_view text, const std::string& filename) {
-  if (text.size() > kMaxFileBytes) {
-    throw InputError(
-        filename, 0, 0,
-        "file larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB (the limit)");
-  }
-}
-
-// Line and column of a byte offset; only errors need it, so a linear scan is fine.
-void locate(std::string_view text, size_t offset, int& line, int& col) {
-  line = 1;
-  size_t line_start = 0;
-  for (size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      line_start = i + 1;
-    }
-  }
-  col = static_cast<int>(offset - line_start) + 1;
-}
-
 // Numbers are read with a ceiling far above any legal value, so that "99999999999999999999" is
 // reported as out of range instead of overflowing.
 constexpr long long kCeiling = 1'000'000'000'000LL;
@@ -58,102 +40,48 @@ bool is_digit(char ch) {
   return ch >= '0' && ch <= '9';
 }
 
-struct Token {
-  std::string_view text;
-  int col;  // 1-based
-};
-
-// One line of a blank-separated file: the tokens before any '#', and the column just past the
-// last of them, where a missing token would have been.
-struct Fields {
-  std::vector<Token> tokens;
-  int end_col = 1;
-};
-
-Fields split(std::string_view line) {
-  // A CRLF file's lines end in '\r'; a '\r' anywhere else stays in its token and is refused there.
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  if (const size_t hash = line.find('#'); hash != std::string_view::npos)
-    line = line.substr(0, hash);
-  Fields f;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    if (i == line.size()) break;
-    const size_t a = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    f.tokens.push_back(Token{line.substr(a, i - a), static_cast<int>(a) + 1});
-    f.end_col = static_cast<int>(i) + 1;
-  }
-  return f;
+// A number token that must lie in lo..hi; `range` says in words what is allowed.
+int bounded(const LineReader& in, const Token& t, const std::string& what, long long lo,
+            long long hi, const std::string& range) {
+  const std::optional<long long> v = parse_integer(t.text, kCeiling);
+  if (!v) in.error(t.col, what + " " + quote_bytes(t.text) + " is not an integer");
+  if (*v < lo || *v > hi)
+    in.error(t.col, what + " " + quote_bytes(t.text) + " is out of range " + range);
+  return static_cast<int>(*v);
 }
 
-// Walks the text one line at a time; the '\n' is not part of the line, and a final '\n' does not
-// start another line. Counts lines so that a file of a million empty lines is refused early.
-class Lines {
- public:
-  Lines(std::string_view text, const std::string& filename) : text_(text), filename_(filename) {}
-  bool next(std::string_view& line) {
-    if (pos_ >= text_.size()) return false;
-    if (number_ == kMaxLines) {
-      throw InputError(filename_, number_ + 1, 1,
-                       "more than " + std::to_string(kMaxLines) + " lines (the limit)");
-    }
-    const size_t end = std::min(text_.find('\n', pos_), text_.size());
-    line = text_.substr(pos_, end - pos_);
-    pos_ = end + 1;
-    ++number_;
-    return true;
+// A grid row: n values in lo..n on one line. `row` names it in messages ("grid row 2").
+std::vector<int> row_values(LineReader& in, int n, long long lo, const std::string& range,
+                            const std::string& row) {
+  const std::vector<Token> t = in.tokens();
+  const size_t want = static_cast<size_t>(n);
+  std::vector<int> values;
+  for (size_t j = 0; j < std::min(t.size(), want); ++j)
+    values.push_back(bounded(in, t[j], "value", lo, n, range));
+  if (t.size() != want) {
+    in.error(t.size() > want ? t[want].col : in.end_col(),
+             row + " has " + std::to_string(t.size()) + " values instead of " + std::to_string(n) +
+                 " (one row per line)");
   }
-  int number() const { return number_; }
+  return values;
+}
 
- private:
-  std::string_view text_;
-  const std::string& filename_;
-  size_t pos_ = 0;
-  int number_ = 0;
-};
-
-class SeedReader {
- public:
-  SeedReader(std::string_view text, const std::string& filename)
-      : text_(text), filename_(filename) {}
-
-  [[noreturn]] void fail(int line, int col, const std::string& msg) const {
-    throw InputError(filename_, line, col, msg);
+// An inequality line "r1 c1 r2 c2": cell (r1,c1) > cell (r2,c2).
+Inequality read_inequality(LineReader& in, int n) {
+  static const char* const kWhat[4] = {"row", "column", "row", "column"};
+  const std::string range = "(1.." + std::to_string(n) + ", the grid's side)";
+  const std::vector<Token> t = in.tokens();
+  int v[4] = {0, 0, 0, 0};
+  for (size_t j = 0; j < std::min(t.size(), size_t{4}); ++j)
+    v[j] = bounded(in, t[j], kWhat[j], 1, n, range) - 1;
+  if (t.size() != 4) {
+    in.error(
+        t.size() > 4 ? t[4].col : in.end_col(),
+        "an inequality line holds 4 numbers 'r1 c1 r2 c2' (meaning (r1,c1) > (r2,c2)), found " +
+            std::to_string(t.size()));
   }
-  [[noreturn]] void fail_at_end(const std::string& msg) const {
-    int line = 0, col = 0;
-    locate(text_, text_.size(), line, col);
-    fail(line, col, msg);
-  }
-
-  // An integer token: an optional '-' and decimal digits, clamped to +-kCeiling.
-  long long number(const Token& t, int line, const std::string& what) const {
-    std::string_view s = t.text;
-    const bool negative = !s.empty() && s[0] == '-';
-    if (negative) s.remove_prefix(1);
-    bool ok = !s.empty();
-    for (char ch : s) ok = ok && is_digit(ch);
-    if (!ok) fail(line, t.col, what + " " + quote_bytes(t.text) + " is not an integer");
-    long long v = 0;
-    for (char ch : s) v = std::min(v * 10 + (ch - '0'), kCeiling);
-    return negative ? -v : v;
-  }
-
-  // A number that must lie in lo..hi; `range` says in words what is allowed.
-  int bounded(const Token& t, int line, const std::string& what, long long lo, long long hi,
-              const std::string& range) const {
-    const long long v = number(t, line, what);
-    if (v < lo || v > hi)
-      fail(line, t.col, what + " " + quote_bytes(t.text) + " is out of range " + range);
-    return static_cast<int>(v);
-  }
-
- private:
-  std::string_view text_;
-  const std::string& filename_;
-};
+  return Inequality{v[0] * n + v[1], v[2] * n + v[3]};
+}
 
 std::string stem(const std::string& filename) {
   return std::filesystem::path(filename).stem().string();
@@ -178,83 +106,36 @@ constexpr std::string_view kDifficulties = "tekxr";
 }  // namespace
 
 Instance parse_instance(std::string_view text, const std::string& filename) {
-  check_size(text, filename);
-  const SeedReader r(text, filename);
-  Instance in;
-  in.name = stem(filename);
-  int rows_read = 0;
-  bool have_n = false, saw_anything = false;
-  Lines lines(text, filename);
-  std::string_view raw;
-  while (lines.next(raw)) {
-    const int ln = lines.number();
-    if (!raw.empty()) saw_anything = true;
-    const Fields f = split(raw);
-    const auto& t = f.tokens;
-    if (t.empty()) continue;
-    if (!have_n) {
-      in.n = r.bounded(t[0], ln, "side n", 1, kMaxN, "(1.." + std::to_string(kMaxN) + ")");
-      if (t.size() > 1)
-        r.fail(ln, t[1].col, "the first line holds only the side n; the grid starts below it");
-      have_n = true;
-      in.givens.assign(static_cast<size_t>(in.n) * in.n, 0);
-      continue;
-    }
-    const int n = in.n;
-    if (rows_read < n) {
-      const size_t take = std::min(t.size(), static_cast<size_t>(n));
-      const std::string range = "(-1 or 0 for an empty cell, else 1.." + std::to_string(n) + ")";
-      for (size_t j = 0; j < take; ++j) {
-        const int v = r.bounded(t[j], ln, "value", -1, n, range);
-        in.givens[static_cast<size_t>(rows_read) * n + j] = std::max(v, 0);
-      }
-      if (t.size() > static_cast<size_t>(n)) {
-        r.fail(ln, t[n].col,
-               "grid row " + std::to_string(rows_read + 1) + " has " + std::to_string(t.size()) +
-                   " values instead of " + std::to_string(n) + " (one row per line)");
-      }
-      if (t.size() < static_cast<size_t>(n)) {
-        r.fail(ln, f.end_col,
-               "grid row " + std::to_string(rows_read + 1) + " has " + std::to_string(t.size()) +
-                   " values instead of " + std::to_string(n) + " (one row per line)");
-      }
-      ++rows_read;
-      continue;
-    }
-    // An inequality "r1 c1 r2 c2": cell (r1,c1) > cell (r2,c2).
-    static const char* const kWhat[4] = {"row", "column", "row", "column"};
-    const std::string range = "(1.." + std::to_string(n) + ", the grid's side)";
-    int v[4] = {0, 0, 0, 0};
-    for (size_t j = 0; j < std::min(t.size(), size_t{4}); ++j)
-      v[j] = r.bounded(t[j], ln, kWhat[j], 1, n, range) - 1;
-    if (t.size() != 4) {
-      r.fail(
-          ln, t.size() > 4 ? t[4].col : f.end_col,
-          "an inequality line holds 4 numbers 'r1 c1 r2 c2' (meaning (r1,c1) > (r2,c2)), found " +
-              std::to_string(t.size()));
-    }
-    in.inequalities.push_back(Inequality{v[0] * n + v[1], v[2] * n + v[3]});
+  LineReader in(text, filename, kLimits);
+  Instance inst;
+  inst.name = stem(filename);
+  if (!in.next_nonblank_line()) {
+    in.error_at_end(std::string(in.holds_only_line_breaks()
+                                    ? "empty file"
+                                    : "no side n (only comments and blank lines)") +
+                    ": expected the side n, then n rows of n values");
   }
-  if (!have_n) {
-    r.fail_at_end(
-        std::string(saw_anything ? "no side n (only comments and blank lines)" : "empty file") +
-        ": expected the side n, then n rows of n values");
+  inst.n = bounded(in, in.next_token(), "side n", 1, kMaxN, "(1.." + std::to_string(kMaxN) + ")");
+  in.expect_end("the first line holds only the side n; the grid starts below it");
+  const int n = inst.n;
+  const std::string range = "(-1 or 0 for an empty cell, else 1.." + std::to_string(n) + ")";
+  for (int r = 0; r < n; ++r) {
+    if (!in.next_nonblank_line()) {
+      in.error_at_end("the grid has " + std::to_string(r) + " rows instead of " +
+                      std::to_string(n));
+    }
+    for (const int v : row_values(in, n, -1, range, "grid row " + std::to_string(r + 1)))
+      inst.givens.push_back(std::max(v, 0));
   }
-  if (rows_read < in.n) {
-    r.fail_at_end("the grid has " + std::to_string(rows_read) + " rows instead of " +
-                  std::to_string(in.n));
-  }
-  normalise(in.inequalities);
-  return in;
+  while (in.next_nonblank_line()) inst.inequalities.push_back(read_inequality(in, n));
+  normalise(inst.inequalities);
+  return inst;
 }
 
-Instance parse_sgtid(std::string_view text, const std::string& filename) {
-  check_size(text, filename);
-  auto fail = [&](size_t offset, const std::string& msg) {
-    int line = 0, col = 0;
-    locate(text, offset, line, col);
-    throw InputError(filename, line, col, msg);
-  };
+Instance parse_sgtid(std::string_view whole_text, const std::string& filename) {
+  const LineReader reader(whole_text, filename, kLimits);
+  const std::string_view text = reader.text();
+  auto fail = [&](size_t offset, const std::string& msg) { reader.error_at_byte(offset, msg); };
   auto blank = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; };
   size_t p = 0, e = text.size();
   while (p < e && blank(text[p])) ++p;
@@ -412,33 +293,19 @@ std::string format_sgtid(const Instance& in, char difficulty) {
 
 Grid parse_grid(std::string_view text, int n, const std::string& filename) {
   if (n < 1 || n > kMaxN) throw std::invalid_argument("parse_grid: side out of range");
-  check_size(text, filename);
-  const SeedReader r(text, filename);
+  LineReader in(text, filename, kLimits);
   Grid g;
   g.reserve(static_cast<size_t>(n) * n);
-  int rows_read = 0;
-  Lines lines(text, filename);
-  std::string_view raw;
   const std::string range = "(1.." + std::to_string(n) + ")";
-  while (lines.next(raw)) {
-    const int ln = lines.number();
-    const Fields f = split(raw);
-    const auto& t = f.tokens;
-    if (t.empty()) continue;
-    if (rows_read == n) r.fail(ln, t[0].col, "more than " + std::to_string(n) + " rows");
-    for (size_t j = 0; j < std::min(t.size(), static_cast<size_t>(n)); ++j)
-      g.push_back(r.bounded(t[j], ln, "value", 1, n, range));
-    if (t.size() != static_cast<size_t>(n)) {
-      r.fail(ln, t.size() > static_cast<size_t>(n) ? t[n].col : f.end_col,
-             "row " + std::to_string(rows_read + 1) + " has " + std::to_string(t.size()) +
-                 " values instead of " + std::to_string(n) + " (one row per line)");
+  for (int r = 0; r < n; ++r) {
+    if (!in.next_nonblank_line()) {
+      in.error_at_end("the grid has " + std::to_string(r) + " rows instead of " +
+                      std::to_string(n));
     }
-    ++rows_read;
+    for (const int v : row_values(in, n, 1, range, "row " + std::to_string(r + 1))) g.push_back(v);
   }
-  if (rows_read < n) {
-    r.fail_at_end("the grid has " + std::to_string(rows_read) + " rows instead of " +
-                  std::to_string(n));
-  }
+  if (in.next_nonblank_line())
+    in.error(in.next_token().col, "more than " + std::to_string(n) + " rows");
   return g;
 }
 

@@ -7,6 +7,8 @@
 // "5dt:3,4,1,0,5,0,...") are read and written too, so that puzzles can be exchanged with that
 // collection. A solution file is n rows of n values.
 //
+// Lines may end in "\r\n", and a UTF-8 byte order mark at the start of a file is skipped
+// (core/line_reader reads all three formats).
 // Every error is a bs::InputError at the 1-based line and column (counted in bytes) of the
 // offending token. Both parsers return the inequalities sorted by (greater, smaller) without
 // duplicates, so two readings of one puzzle compare equal whatever order their files used.

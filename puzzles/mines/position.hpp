@@ -8,6 +8,7 @@
 //   # comments start with '#', on lines of their own
 //   30 16 99            width, height, total mines
 //   ..1F2...            one line per row: '0'-'8' revealed, '.' unknown, 'F' flag
+// Lines may end in "\r\n", and a UTF-8 byte order mark at the start is skipped (core/line_reader).
 // Every error is a bs::InputError at the 1-based line and column of the offending byte.
 #pragma once
 

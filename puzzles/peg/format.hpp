@@ -15,7 +15,8 @@
 // '#' starts a comment that runs to the end of the line.
 //
 // Every error is a bs::InputError at the 1-based line and column of the offending character (an
-// oversized file is reported as a whole, line 0).
+// oversized file is reported as a whole, line 0). Both files are read by core/line_reader, which
+// also skips a UTF-8 byte order mark at the start; columns count from the byte after it.
 #pragma once
 
 #include <cstddef>

@@ -144,6 +144,17 @@ TEST(FutoshikiFormat, AcceptsCrlfFiles) {
   EXPECT_EQ(in.inequalities, (std::vector<Inequality>{{1, 0}}));
 }
 
+TEST(FutoshikiFormat, AcceptsAByteOrderMark) {
+  const std::string bom = "\xEF\xBB\xBF";
+  EXPECT_EQ(parse_instance(bom + kEmpty3, "b.txt"), parse_instance(kEmpty3, "b.txt"));
+  expect_seed_error(bom + "x\n", 1, 1, "not an integer");
+  expect_seed_error(bom + "\r\n", 2, 1, "empty file");
+  EXPECT_EQ(parse_sgtid(bom + "2:0R,0,0,0,", "b.sgtid").inequalities,
+            (std::vector<Inequality>{{0, 1}}));
+  expect_sgtid_error(bom + "5dz:0", 1, 3, "difficulty");
+  EXPECT_EQ(parse_grid(bom + "1 2\r\n2 1", 2, "b.sol"), (Grid{1, 2, 2, 1}));
+}
+
 TEST(FutoshikiFormat, ContradictionsParse) {
   // Not format errors: the solver reports them as infeasible.
   const Instance equal = parse_instance("2\n1 1\n-1 -1\n", "e.txt");

@@ -36,6 +36,14 @@ TEST(MinesFormat, ParsesAndPrintsTheSameText) {
   EXPECT_EQ(p.row_line, (std::vector<int>{4, 5, 6}));
 }
 
+TEST(MinesFormat, AcceptsCrlfAndAByteOrderMark) {
+  const Position p = parse_position("\xEF\xBB\xBF# c\r\n4 3 2\r\n0001\r\n01F.\r\n01..", "p.txt");
+  EXPECT_EQ(format_position(p), "4 3 2\n0001\n01F.\n01..\n");
+  EXPECT_EQ(p.row_line, (std::vector<int>{3, 4, 5}));
+  const std::string bom_and_bad_cell = "\xEF\xBB\xBF" + std::string("2 2 1\n.9\n");
+  expect_error([&] { parse_position(bom_and_bad_cell, "e.txt"); }, 2, 2, "'9'");
+}
+
 TEST(MinesFormat, ErrorsNameLineAndColumn) {
   expect_error([] { parse_position("", "e.txt"); }, 0, 0, "empty");
   expect_error([] { parse_position("3 x 1\n", "e.txt"); }, 1, 3, "height");
@@ -49,6 +57,11 @@ TEST(MinesFormat, ErrorsNameLineAndColumn) {
   expect_error([] { parse_position("99999999999999999999 2 1\n", "e.txt"); }, 1, 1, "out of range");
   expect_error([] { parse_position("2000 2000 1\n", "e.txt"); }, 1, 1, "out of range");
   expect_error([] { parse_position("2 2 1 7\n", "e.txt"); }, 1, 7, "unexpected text");
+  // The message quotes the field as written, not the rest of the line or a clamped value.
+  expect_error([] { parse_position("3 x 1\n", "e.txt"); }, 1, 3, "a whole number, not 'x'");
+  expect_error([] { parse_position("99999999999999999999 2 1\n", "e.txt"); }, 1, 1,
+               "width '99999999999999999999' is out of range (1..1024)");
+  expect_error([] { parse_position("2 2 # comment\n", "e.txt"); }, 1, 5, "mine count");
 }
 
 TEST(MinesCli, InconsistentPositionIsALocatedErrorWithExitCode2) {

@@ -109,6 +109,16 @@ TEST(PegFormat, AcceptsCrlfTrailingSpaceCommentsAndBlankLines) {
   EXPECT_TRUE(same_instance(want, parse_instance(text, "a.txt")));
 }
 
+TEST(PegFormat, AcceptsAByteOrderMarkWithoutShiftingColumns) {
+  const std::string bom = "\xEF\xBB\xBF";
+  EXPECT_TRUE(
+      same_instance(parse_instance(kLabFig1, "a.txt"), parse_instance(bom + kLabFig1, "a.txt")));
+  expect_instance_error(bom + "oQo\n", 1, 2, "unknown character 'Q'");
+  expect_instance_error(bom, 1, 1, "empty file");
+  EXPECT_EQ(parse_jumps(bom + "1 3 S\n", "j").size(), 1u);
+  expect_jumps_error(bom + "1 3 Q\n", 1, 5, "unknown direction 'Q'");
+}
+
 TEST(PegFormat, Accepts128HolesExactly) {
   std::string cfg;
   for (int r = 0; r < 8; ++r) cfg += std::string(16, 'o') + "\n";
@@ -149,6 +159,8 @@ TEST(PegFormat, DifferentHolePatterns) {
 
 TEST(PegFormat, EmptyFile) {
   expect_instance_error("", 1, 1, "empty file");
+  expect_instance_error("\n\n", 3, 1, "empty file");
+  expect_instance_error("\r\n\r\n", 3, 1, "empty file");  // CRLF line endings are line endings
 }
 
 TEST(PegFormat, OnlyComments) {
