@@ -10,18 +10,18 @@
 #include <string_view>
 #include <vector>
 
+#include "core/verdict.hpp"
+
 namespace bs {
 
-enum class Verdict { no_change, progress, fail };
-
 enum class Cost {
-  root,      // runs once, before search
-  constant,  // O(1) per node
-  linear,    // O(size of the instance) per node
-  quadratic, // more than linear per node: a matching, strongly connected components
-  probing,   // runs the cheaper rules many times per node (failed-literal tests)
-  lp,        // solves a linear program
-  ip,        // solves an integer program
+  root,       // runs once, before search
+  constant,   // O(1) per node
+  linear,     // O(size of the instance) per node
+  quadratic,  // more than linear per node: a matching, strongly connected components
+  probing,    // runs the cheaper rules many times per node (failed-literal tests)
+  lp,         // solves a linear program
+  ip,         // solves an integer program
 };
 const char* to_string(Cost c);
 

@@ -14,7 +14,7 @@
 // tens of thousands; it decides 90 of the 93 shipped puzzles at the root.
 #include <algorithm>
 
-#include "heuristics/futoshiki/fixpoint.hpp"
+#include "heuristics/futoshiki/futoshiki_rule.hpp"
 
 namespace bs::futoshiki {
 
