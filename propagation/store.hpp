@@ -40,6 +40,11 @@ concept Model = requires(const M& m, Mask* d, int var, Mask lost) {
   m.drop_values(d, var, lost);  // var lost the values `lost`: update the views
 };
 
+// A run of consecutive variables [begin, end): a model's primary region (probe.hpp).
+struct VariableRun {
+  int begin, end;
+};
+
 // One narrowing: variable `var` lost the values `lost`.
 struct Narrowing {
   int var;

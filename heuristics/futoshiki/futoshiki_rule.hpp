@@ -23,6 +23,7 @@
 // than the whole grid's, which is what makes probing at every node affordable.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <vector>
@@ -92,6 +93,16 @@ struct Structure {
   int degree_of(int cell) const { return degree[cell]; }
   // The check of plain backtracking: the fixed cells keep every constraint among themselves.
   bool fixed_values_agree(const Mask* d) const;
+  // For the probe (propagation/probe.hpp): the rows partition the cells, and a line's view is
+  // its places.
+  Lines primary_regions() const { return (Lines{1} << n) - 1; }
+  propagation::VariableRun variables_in(int row) const { return {row * n, row * n + n}; }
+  void copy_views(Mask* to, const Mask* from, Lines lines) const {
+    for (; lines; lines &= lines - 1) {
+      const Mask* at = places(from, std::countr_zero(lines));
+      std::copy(at, at + n, to + (at - from));
+    }
+  }
 };
 
 using Changes = propagation::Changes<Structure>;

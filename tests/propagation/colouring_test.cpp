@@ -6,14 +6,17 @@
 //
 // The model is shaped like a puzzle's on purpose: a derived view (per colour, the vertices that
 // can still take it) kept in step through drop_values, one idempotent rule and one that is not,
-// so that the driver's restarts, its dirty sets and the trail are all exercised.
+// so that the driver's restarts, its dirty sets and the trail are all exercised; and the core's
+// probe as a third rule, whose look-ahead scores steer the lookahead branching.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "propagation/probe.hpp"
 #include "propagation/problem.hpp"
 #include "search/dfs.hpp"
 
@@ -37,6 +40,7 @@ struct Colouring {
   Regions regions_of(int v) const { return Regions{1} << v; }
   int degree_of(int v) const { return std::popcount(adjacent[v]); }
   Mask* places(Mask* d) const { return d + vertex_count; }
+  const Mask* places(const Mask* d) const { return d + vertex_count; }
   void drop_values(Mask* d, int v, Mask lost) const {
     for (; lost; lost &= lost - 1) places(d)[std::countr_zero(lost)] &= ~(Mask{1} << v);
   }
@@ -48,6 +52,13 @@ struct Colouring {
     for (int c = 0; c < colours; ++c)
       if (!d[vertex_count + c]) return false;
     return true;
+  }
+  // For the probe: each vertex is a primary region of its own, and any narrowing may change
+  // any colour's places, so a touched region copies them all.
+  Regions primary_regions() const { return (Regions{1} << vertex_count) - 1; }
+  VariableRun variables_in(int v) const { return {v, v + 1}; }
+  void copy_views(Mask* to, const Mask* from, Regions regions) const {
+    if (regions) std::copy(places(from), places(from) + colours, places(to));
   }
   std::vector<Mask> root() const {
     std::vector<Mask> d(words());
@@ -114,6 +125,14 @@ Verdict only_place(const Colouring& g, Mask* d, const Dirty& dirty, Changes<Colo
 
 const Entry kNeighbours{{"neighbours-differ"}, neighbours_differ, /*idempotent=*/true};
 const Entry kOnlyPlace{{"only-place"}, only_place, /*idempotent=*/false};
+
+// The core's probe over vertices with up to three colours, the two rules above as its trials.
+Verdict probe(const Colouring& g, Mask* d, const Dirty& dirty, Changes<Colouring>& changed) {
+  static const Entry* const trials[] = {&kNeighbours, &kOnlyPlace};
+  Probe<Colouring, ToyInfo> run(g, trials, 2, 3);
+  return run(d, dirty, changed);
+}
+const Entry kProbe{{"probe"}, probe, /*idempotent=*/true};
 
 Colouring random_graph(std::mt19937& rng) {
   Colouring g{std::uniform_int_distribution<int>(3, 8)(rng),
@@ -189,7 +208,7 @@ bool is_solution(const Colouring& g, const std::vector<Mask>& d) {
 TEST(PropagationCore, CountsMatchBruteForceForEveryRuleSetAndBranching) {
   std::mt19937 rng(29);
   const std::vector<std::vector<const Entry*>> rule_sets = {
-      {}, {&kNeighbours}, {&kOnlyPlace}, {&kNeighbours, &kOnlyPlace}};
+      {}, {&kNeighbours}, {&kOnlyPlace}, {&kNeighbours, &kOnlyPlace}, {&kNeighbours, &kProbe}};
   for (int trial = 0; trial < 60; ++trial) {
     const Colouring g = random_graph(rng);
     const auto expected = brute_force(g).size();
@@ -287,6 +306,45 @@ TEST(PropagationCore, FixpointKeepsEverySolutionAndIsIncremental) {
       EXPECT_FALSE(any);
     }
   }
+}
+
+// After the probe, every value of a vertex with two or three colours survives its trial (the
+// singleton consistency the probe promises), no solution lost a value, and every such vertex
+// has a look-ahead score.
+TEST(PropagationCore, ProbeLeavesSingletonConsistentDomainsAndScores) {
+  std::mt19937 rng(11);
+  const Entry* rules[] = {&kNeighbours, &kOnlyPlace, &kProbe};
+  int probed = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const Colouring g = random_graph(rng);
+    std::vector<Mask> d = g.root();
+    std::vector<float> scores(g.vertex_count, 0.0f);
+    FixpointIo<Colouring> io;
+    io.lookahead = scores.data();
+    const bool alive =
+        run_to_fixpoint(g, d.data(), Dirty::all(), rules, 3, io, [](int, Verdict) {});
+    const auto solutions = brute_force(g);
+    if (!alive) {
+      EXPECT_TRUE(solutions.empty());
+      continue;
+    }
+    for (const auto& colour : solutions)
+      for (int v = 0; v < g.vertex_count; ++v) EXPECT_TRUE(d[v] >> colour[v] & 1);
+    for (int v = 0; v < g.vertex_count; ++v) {
+      const int size = std::popcount(d[v]);
+      if (size < 2 || size > 3) continue;
+      ++probed;
+      EXPECT_GE(scores[v], 1.0f);
+      for (Mask rest = d[v]; rest; rest &= rest - 1) {
+        std::vector<Mask> copy = d;
+        const Narrowing move = assign(g, copy.data(), v, rest & -rest);
+        FixpointIo<Colouring> trial_io;
+        EXPECT_TRUE(run_to_fixpoint(g, copy.data(), {false, &move, &move + 1}, rules, 2, trial_io,
+                                    [](int, Verdict) {}));
+      }
+    }
+  }
+  EXPECT_GT(probed, 0);
 }
 
 }  // namespace
