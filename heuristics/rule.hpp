@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-namespace bs {
+#include "core/verdict.hpp"
 
-enum class Verdict { no_change, progress, fail };
+namespace bs {
 
 enum class Cost {
   root,       // runs once, before search

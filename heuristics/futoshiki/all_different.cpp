@@ -129,7 +129,7 @@ Verdict filter_dirty_lines(const Structure& s, Mask* d, const Dirty& dirty, Chan
                            Verdict (*filter)(int n, Mask* line)) {
   bool progress = false;
   std::array<Mask, kMaxN> line;
-  for (Lines todo = dirty.lines(s); todo; todo &= todo - 1) {
+  for (Lines todo = dirty_lines(s, dirty); todo; todo &= todo - 1) {
     const int* cells = s.line(std::countr_zero(todo));
     bool open = false;
     Mask seen = 0;

@@ -8,8 +8,10 @@
 // cheapest after any progress, so an expensive rule runs only when every cheaper one is stuck;
 // the most expensive rule that made progress is the puzzle's grade.
 //
-// Rules are plain functions over a read-only Structure (the instance, precomputed once), so they
-// are thread-safe and cost no virtual call. A rule is one file in this folder defining one
+// Rules are plain functions over a read-only Structure (the instance, precomputed once), driven
+// by the puzzle-free propagation core (propagation/): its store, its fixpoint driver and its DFS
+// adapter. Structure is the model that core asks for (propagation::SearchModel): cells are the
+// variables, rows and columns the regions. A rule is one file in this folder defining one
 // FutoshikiRuleEntry, plus one line in registry.cpp.
 //
 // Rules are incremental, as propagators in Gecode are: a call names the lines (rows and columns)
@@ -21,32 +23,27 @@
 // than the whole grid's, which is what makes probing at every node affordable.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <vector>
 
 #include "heuristics/rule.hpp"
+#include "propagation/fixpoint.hpp"
 #include "puzzles/futoshiki/grid.hpp"
 
 namespace bs::futoshiki {
 
-using Mask = uint32_t;
-
-inline Mask value_bit(int v) {
-  return Mask{1} << (v - 1);
-}
-inline bool fixed(Mask d) {
-  return d && !(d & (d - 1));
-}
-inline int lowest_value(Mask d) {
-  return std::countr_zero(d) + 1;
-}
-inline int highest_value(Mask d) {
-  return 32 - std::countl_zero(d);
-}
+using propagation::Dirty;
+using propagation::fixed;
+using propagation::highest_value;
+using propagation::lowest_value;
+using propagation::Mask;
+using propagation::Narrowing;
+using propagation::value_bit;
 
 // A set of lines: bit l for line l, rows 0..n-1 then columns n..2n-1 (2n <= 64).
-using Lines = uint64_t;
+using Lines = propagation::Regions;
 
 // What every rule may read: the instance in the shapes rules want.
 //
@@ -87,79 +84,36 @@ struct Structure {
   std::vector<Lines> cell_lines;
   const int* line(int i) const { return lines.data() + i * n; }
   Lines lines_of(int cell) const { return cell_lines[cell]; }
-};
 
-// One narrowing: `cell` lost the values `lost`. Rules learn what changed from a log of these,
-// the way Gecode's advisors do: value-elimination looks at the cells that became fixed,
-// hidden-single asks where each lost value can still go in the cell's row and column,
-// inequality-bounds follows the inequalities of the cell. Each pays for what changed, not for
-// the grid, so a probe that fixes one cell costs what that cell sets off.
-struct Narrowing {
-  int cell;
-  Mask lost;
-};
-
-// Where a rule records what it narrows: each write of a smaller domain is followed by a note.
-// A probing rule may also leave look-ahead scores for the branching (one per cell, higher for a
-// cell whose values each set off more), as Gecode's propagators leave failure counts.
-class Changes {
- public:
-  Changes(const Structure& s, Mask* d, std::vector<Narrowing>& log, float* lookahead = nullptr)
-      : s_(&s), d_(d), log_(&log), lookahead_(lookahead) {}
-  float* lookahead() const { return lookahead_; }
-  // Records that `cell` went from `before` to `now`, and updates the places.
-  void note(int cell, Mask before, Mask now) {
-    // The log has room for every value of every cell, as each note removes at least one, so
-    // it never moves under a rule that reads it while it writes.
-    if (log_->size() == log_->capacity()) overflow();
-    log_->push_back({cell, before & ~now});
-    s_->drop_places(d_, cell, before & ~now);
+  // The model the propagation core asks for (propagation/store.hpp, problem.hpp).
+  int variables() const { return cells(); }
+  int values() const { return n; }
+  void drop_values(Mask* d, int cell, Mask lost) const { drop_places(d, cell, lost); }
+  Lines regions_of(int cell) const { return lines_of(cell); }
+  int degree_of(int cell) const { return degree[cell]; }
+  // The check of plain backtracking: the fixed cells keep every constraint among themselves.
+  bool fixed_values_agree(const Mask* d) const;
+  // For the probe (propagation/probe.hpp): the rows partition the cells, and a line's view is
+  // its places.
+  Lines primary_regions() const { return (Lines{1} << n) - 1; }
+  propagation::VariableRun variables_in(int row) const { return {row * n, row * n + n}; }
+  void copy_views(Mask* to, const Mask* from, Lines lines) const {
+    for (; lines; lines &= lines - 1) {
+      const Mask* at = places(from, std::countr_zero(lines));
+      std::copy(at, at + n, to + (at - from));
+    }
   }
-  // Notes a narrowing recorded by a nested fixpoint.
-  void forward(const Narrowing& e) {
-    if (log_->size() == log_->capacity()) overflow();
-    log_->push_back(e);
-  }
-
- private:
-  [[noreturn]] static void overflow();
-  const Structure* s_;
-  Mask* d_;
-  std::vector<Narrowing>* log_;
-  float* lookahead_;
 };
 
-// What a rule is asked to look at: everything (a fresh node), or the narrowings since it last
-// ran, in the order they happened.
-struct Dirty {
-  bool everywhere = false;
-  const Narrowing* begin = nullptr;
-  const Narrowing* end = nullptr;
-  static Dirty all() { return {true, nullptr, nullptr}; }
-  // The rows and columns of the narrowed cells; every line when everywhere.
-  Lines lines(const Structure& s) const;
-};
+using Changes = propagation::Changes<Structure>;
+using FixpointIo = propagation::FixpointIo<Structure>;
+using FutoshikiRuleEntry = propagation::RuleEntry<Structure, RuleInfo>;
+using propagation::assign;
+using propagation::kMaxFixpointRules;
+using propagation::run_to_fixpoint;
 
-// Fixes `cell` of `d` to the single value `value` outside any rule (a move, a probe's trial),
-// keeping the places; returns the narrowing, for the fixpoint that follows.
-inline Narrowing assign(const Structure& s, Mask* d, int cell, Mask value) {
-  const Narrowing move{cell, d[cell] & ~value};
-  d[cell] = value;
-  s.drop_places(d, cell, move.lost);
-  return move;
-}
-
-// A rule call: narrow `domains` (words() masks) where `dirty` says, noting each narrowing.
-using RuleFunction = Verdict (*)(const Structure& s, Mask* domains, const Dirty& dirty,
-                                 Changes& changed);
-
-struct FutoshikiRuleEntry {
-  RuleInfo info;
-  RuleFunction propagate;
-  // Its own narrowings never give it more to do: it follows them up before it returns. The
-  // driver then does not call it again for them.
-  bool idempotent;
-};
+// The rows and columns of the cells `dirty` names; every line when everywhere.
+Lines dirty_lines(const Structure& s, const Dirty& dirty);
 
 // The all-different filter on one line of n domains (all_different.cpp), exposed for its oracle
 // test and for reuse by any rule that needs a Latin line's consistent values.

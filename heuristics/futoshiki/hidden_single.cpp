@@ -40,8 +40,8 @@ Verdict hidden_single(const Structure& s, Mask* d, const Dirty& dirty, Changes& 
   for (const Narrowing* e = dirty.begin; e != dirty.end; ++e)
     for (Mask rest = e->lost; rest; rest &= rest - 1) {
       const int v = std::countr_zero(rest);
-      if (!look_up(s, d, s.row_of[e->cell], v, changed, progress) ||
-          !look_up(s, d, s.column_of[e->cell], v, changed, progress))
+      if (!look_up(s, d, s.row_of[e->var], v, changed, progress) ||
+          !look_up(s, d, s.column_of[e->var], v, changed, progress))
         return Verdict::fail;
     }
   return progress ? Verdict::progress : Verdict::no_change;

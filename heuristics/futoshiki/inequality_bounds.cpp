@@ -54,11 +54,11 @@ Verdict inequality_bounds(const Structure& s, Mask* d, const Dirty& dirty, Chang
   } else {
     // Only a cell whose least or greatest value changed can cut a neighbour.
     for (const Narrowing* e = dirty.begin; e != dirty.end; ++e) {
-      const Mask now = d[e->cell], before = now | e->lost;
+      const Mask now = d[e->var], before = now | e->lost;
       if (!now) return Verdict::fail;
       if (lowest_value(now) == lowest_value(before) && highest_value(now) == highest_value(before))
         continue;
-      for (int k = s.cell_start[e->cell]; k < s.cell_start[e->cell + 1]; ++k)
+      for (int k = s.cell_start[e->var]; k < s.cell_start[e->var + 1]; ++k)
         if (!tighten(s, d, s.by_cell[k], changed, todo.data(), top, progress)) return Verdict::fail;
     }
   }

@@ -1,6 +1,6 @@
-// The Structure rules read, and the bookkeeping of Changes and Dirty (futoshiki_rule.hpp).
+// The Structure rules read: its tables, the places view, and the check of plain backtracking
+// (futoshiki_rule.hpp).
 #include <algorithm>
-#include <stdexcept>
 
 #include "heuristics/futoshiki/futoshiki_rule.hpp"
 
@@ -49,15 +49,28 @@ void Structure::init_places(Mask* d) const {
   }
 }
 
-Lines Dirty::lines(const Structure& s) const {
-  if (everywhere) return s.all_lines;
-  Lines out = 0;
-  for (const Narrowing* e = begin; e != end; ++e) out |= s.lines_of(e->cell);
-  return out;
+bool Structure::fixed_values_agree(const Mask* d) const {
+  for (int l = 0; l < 2 * n; ++l) {
+    Mask seen = 0;
+    for (int j = 0; j < n; ++j) {
+      const Mask m = d[line(l)[j]];
+      if (!fixed(m)) continue;
+      if (seen & m) return false;
+      seen |= m;
+    }
+  }
+  for (const Inequality& q : inequalities) {
+    const Mask a = d[q.greater], b = d[q.smaller];
+    if (fixed(a) && fixed(b) && a <= b) return false;  // one bit each: masks order as values
+  }
+  return true;
 }
 
-void Changes::overflow() {
-  throw std::logic_error("futoshiki: a rule noted a narrowing that removed no value");
+Lines dirty_lines(const Structure& s, const Dirty& dirty) {
+  if (dirty.everywhere) return s.all_lines;
+  Lines out = 0;
+  for (const Narrowing* e = dirty.begin; e != dirty.end; ++e) out |= s.lines_of(e->var);
+  return out;
 }
 
 }  // namespace bs::futoshiki

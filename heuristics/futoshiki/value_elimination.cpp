@@ -54,7 +54,7 @@ Verdict value_elimination(const Structure& s, Mask* d, const Dirty& dirty, Chang
     // pushed at most once per call, which bounds the stack by the number of cells.
     std::array<uint64_t, kMaxN * kMaxN / 64> queued{};
     for (const Narrowing* e = dirty.begin; e != dirty.end; ++e) {
-      const int x = e->cell;
+      const int x = e->var;
       if (!fixed(d[x]) || (queued[x / 64] >> (x % 64) & 1)) continue;
       queued[x / 64] |= uint64_t{1} << (x % 64);
       fixed_now[top++] = x;

@@ -6,9 +6,9 @@
 // short of a full grid. Then the generic DFS (search/dfs.hpp) branches on one cell at a time and
 // propagates at every node it enters; counting runs use the same engine with a solution limit.
 //
-// State and undo. A node's state is a domain mask per cell. A move saves the whole domain array on
-// a trail and fixes one cell; undo copies it back. A copy of n*n words (2.5 KB at n = 25) costs
-// less than recording every change the rules make, and keeps the rules free of undo logic.
+// Nothing of the search core is Futoshiki's: the domains, the trail, the fixpoint driver and the
+// branching are the propagation layer's (propagation/problem.hpp), over Structure as its model.
+// This file chooses the rules and options, builds the root, and turns the outcome into a Result.
 #include "solvers/futoshiki/solver.hpp"
 
 #include <algorithm>
@@ -17,8 +17,9 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
-#include "heuristics/futoshiki/fixpoint.hpp"
+#include "heuristics/futoshiki/futoshiki_rule.hpp"
 #include "ilp/futoshiki/ip.hpp"
+#include "propagation/problem.hpp"
 #include "puzzles/futoshiki/format.hpp"
 #include "puzzles/futoshiki/render.hpp"
 #include "search/dfs.hpp"
@@ -32,176 +33,21 @@ namespace bs::futoshiki {
 
 namespace {
 
-struct ActiveRules {
-  std::vector<const FutoshikiRuleEntry*> shallow;  // every selected rule, cheapest first
-  int deep = 0;  // how many of them run below the probe depth: all but the probing ones
-};
-enum class Branching { dom_deg, dom, input, lookahead };
+// The search core is the propagation layer's (propagation/problem.hpp): the cells are its
+// variables, the Futoshiki rules its rules, and Structure the model it branches over.
+using FutoshikiProblem = propagation::Problem<Structure, RuleInfo>;
+using ActiveRules = FutoshikiProblem::Rules;
+using propagation::Branching;
 
-class FutoshikiProblem {
- public:
-  using Move = uint16_t;  // cell << 5 | (value - 1)
-  struct State {
-    std::vector<Mask> dom;
-    std::vector<Mask> trail;  // per move on the path: the domains before it, then `open`
-    int open = -1;            // cells not fixed, after propagation; -1 before it
-    // Left by the probe at the last fixpoint, for the lookahead branching; not trailed, as the
-    // engine branches on a node right after propagating it.
-    std::vector<float> lookahead;
-    // What changed since the last fixpoint: the move's narrowing, or everything (fresh).
-    Narrowing move{-1, 0};
-  };
-
-  FutoshikiProblem(const Structure& s, ActiveRules rules, Branching branching, bool down,
-                   int probe_depth)
-      : s_(s),
-        cells_(s.n * s.n),
-        rules_(std::move(rules)),
-        branching_(branching),
-        down_(down),
-        probe_depth_(probe_depth) {}
-
-  State root(const Instance& in) const {
-    State st;
-    st.dom.assign(s_.words(), s_.all);
-    for (int c = 0; c < in.cells(); ++c)
-      if (in.givens[c]) st.dom[c] = value_bit(in.givens[c]);
-    s_.init_places(st.dom.data());
-    return st;
-  }
-
-  // The rules to a fixpoint, cheapest first, restarting from the cheapest after progress.
-  // `hardest`, when given, is raised to the index of every rule that made progress.
-  bool fixpoint(State& st, search::Stats& stats, int* hardest) const {
-    const bool deep = depth(st) > probe_depth_;
-    const Dirty start = st.move.cell < 0 ? Dirty::all() : Dirty{false, &st.move, &st.move + 1};
-    FixpointIo io;
-    if (branching_ == Branching::lookahead) {
-      st.lookahead.assign(cells_, 0.0f);  // a node the probe skips has no scores
-      io.lookahead = st.lookahead.data();
-    }
-    const bool alive = run_to_fixpoint(s_, st.dom.data(), start, rules_.shallow.data(),
-                                       deep ? rules_.deep : static_cast<int>(rules_.shallow.size()),
-                                       io, [&](int i, Verdict v) {
-                                         ++stats.calls[i];
-                                         if (v == Verdict::fail) ++stats.prunes[i];
-                                         if (v == Verdict::progress && hardest)
-                                           *hardest = std::max(*hardest, i);
-                                       });
-    if (!alive) return false;
-    int open = 0;
-    for (int c = 0; c < cells_; ++c) {
-      const Mask m = st.dom[c];
-      if (!m) return false;
-      open += !fixed(m);
-    }
-    st.open = open;
-    return fixed_cells_agree(st);
-  }
-
-  // A state whose `open` is known left its last fixpoint unchanged (only a move changes it, and
-  // a move resets `open`): the root, propagated once by solve(), and frontier nodes the engine
-  // enters a second time are not propagated again.
-  bool propagate(State& st, search::Stats& stats) const {
-    return st.open >= 0 || fixpoint(st, stats, nullptr);
-  }
-
-  // The check of plain backtracking, which no rule set can switch off: the fixed cells keep
-  // every constraint among themselves. With it, --rules none is the textbook baseline, and a full
-  // grid that reaches the goal test is a solution whatever the rules.
-  bool fixed_cells_agree(const State& st) const {
-    for (int l = 0; l < 2 * s_.n; ++l) {
-      Mask seen = 0;
-      for (int j = 0; j < s_.n; ++j) {
-        const Mask m = st.dom[s_.line(l)[j]];
-        if (!fixed(m)) continue;
-        if (seen & m) return false;
-        seen |= m;
-      }
-    }
-    for (const Inequality& q : s_.inequalities) {
-      const Mask a = st.dom[q.greater], b = st.dom[q.smaller];
-      if (fixed(a) && fixed(b) && a <= b) return false;  // one bit each: masks order as values
-    }
-    return true;
-  }
-
-  bool is_goal(const State& st) const { return st.open == 0; }
-
-  bool prune(const State&, search::Stats&) const { return false; }
-
-  void moves(const State& st, std::vector<Move>& out) const {
-    const int cell = branch_cell(st);
-    if (cell < 0) return;
-    Mask d = st.dom[cell];
-    while (d) {
-      const int bit = down_ ? 31 - std::countl_zero(d) : std::countr_zero(d);
-      d &= ~(Mask{1} << bit);
-      out.push_back(static_cast<Move>(cell << 5 | bit));
-    }
-  }
-
-  void apply(State& st, Move m) const {
-    st.trail.insert(st.trail.end(), st.dom.begin(), st.dom.end());
-    st.trail.push_back(static_cast<Mask>(st.open));
-    st.move = assign(s_, st.dom.data(), m >> 5, Mask{1} << (m & 31));
-    st.open = -1;
-  }
-
-  void undo(State& st, Move) const {
-    const auto k = static_cast<std::ptrdiff_t>(st.dom.size());
-    st.open = static_cast<int>(st.trail.back());
-    std::copy(st.trail.end() - 1 - k, st.trail.end() - 1, st.dom.begin());
-    st.trail.resize(st.trail.size() - static_cast<size_t>(k) - 1);
-  }
-
-  Grid grid(const State& st) const {
-    Grid g(cells_);
-    for (size_t c = 0; c < g.size(); ++c) g[c] = lowest_value(st.dom[c]);
-    return g;
-  }
-
- private:
-  // Smallest domain first (fail first). Among equals, lookahead takes the cell whose values the
-  // probe found to settle most of the grid, in every branch: its subtrees are the smallest. Then
-  // (and for dom-deg) the cell with the most inequalities, whose value tells its neighbours most
-  // (the seed's "most effect on its neighbours").
-  int branch_cell(const State& st) const {
-    int best = -1, best_size = 99, best_degree = -1;
-    float best_score = 0;
-    const bool scored = branching_ == Branching::lookahead && !st.lookahead.empty();
-    for (int c = 0; c < cells_; ++c) {
-      const Mask d = st.dom[c];
-      if (fixed(d)) continue;
-      if (branching_ == Branching::input) return c;
-      const int size = std::popcount(d);
-      const int degree = branching_ == Branching::dom ? 0 : s_.degree[c];
-      const float score = scored ? st.lookahead[c] : 0.0f;
-      if (size < best_size ||
-          (size == best_size &&
-           (score > best_score || (score == best_score && degree > best_degree)))) {
-        best = c;
-        best_size = size;
-        best_degree = degree;
-        best_score = score;
-        if (size == 2 && branching_ == Branching::dom) break;
-      }
-    }
-    return best;
-  }
-
-  // Moves on the path to this node: each left its domains and one word on the trail.
-  int depth(const State& st) const {
-    return static_cast<int>(st.trail.size() / (st.dom.size() + 1));
-  }
-
-  const Structure& s_;
-  int cells_;
-  ActiveRules rules_;
-  Branching branching_;
-  bool down_;
-  int probe_depth_;
-};
+// The root state: every value everywhere but at the givens, and the places to match.
+FutoshikiProblem::State root_state(const Structure& s, const Instance& in) {
+  FutoshikiProblem::State st;
+  st.dom.assign(s.words(), s.all);
+  for (int c = 0; c < in.cells(); ++c)
+    if (in.givens[c]) st.dom[c] = value_bit(in.givens[c]);
+  s.init_places(st.dom.data());
+  return st;
+}
 
 // Every node: the depth of a search never exceeds the cells it fixes.
 constexpr int kEveryNode = kMaxN * kMaxN;
@@ -215,21 +61,6 @@ int probe_depth(const Options& options) {
   const auto depth = static_cast<int>(options.integer("probe-depth"));
   if (depth >= 0) return depth;
   return options.flag("count") && options.integer("limit") == 0 ? 1 : kEveryNode;
-}
-
-Branching parse_branching(const std::string& v) {
-  if (v == "dom-deg") return Branching::dom_deg;
-  if (v == "dom") return Branching::dom;
-  if (v == "input") return Branching::input;
-  if (v == "dom-probe") return Branching::lookahead;
-  throw std::invalid_argument("option --branching: '" + v +
-                              "' is not dom-probe, dom-deg, dom or input");
-}
-
-bool parse_value_order(const std::string& v) {
-  if (v == "up") return false;
-  if (v == "down") return true;
-  throw std::invalid_argument("option --value-order: '" + v + "' is not up or down");
 }
 
 // select_rules() gives the names cheapest first, so the probing rules come last.
@@ -252,16 +83,13 @@ std::string rule_list(const std::vector<std::string>& names) {
   return s.empty() ? "none" : s;
 }
 
-// Replays a solution path from the propagated root. Propagation is deterministic, so the same
-// moves reach the same full grid the search saw.
-Grid replay(const FutoshikiProblem& p, FutoshikiProblem::State st,
+// The full grid a solution path reaches from the propagated root.
+Grid replay(const FutoshikiProblem& p, const Structure& s, FutoshikiProblem::State st,
             const std::vector<FutoshikiProblem::Move>& path) {
-  search::Stats scratch;
-  for (auto m : path) {
-    p.apply(st, m);
-    if (!p.fixpoint(st, scratch, nullptr)) throw std::logic_error("futoshiki: replay failed");
-  }
-  return p.grid(st);
+  if (!p.replay(st, path)) throw std::logic_error("futoshiki: replay failed");
+  Grid g(s.cells());
+  for (size_t c = 0; c < g.size(); ++c) g[c] = lowest_value(st.dom[c]);
+  return g;
 }
 
 // The baseline: the reference integer model instead of rules and search. Counting excludes each
@@ -320,8 +148,8 @@ Analysis analyse(const Instance& in, int limit, Exclusion excluded) {
   const Structure s(in);
   const FutoshikiProblem problem(
       s, rule_functions(std::vector<std::string>(names.begin(), names.end() - 1)),
-      Branching::lookahead, false, kEveryNode);
-  FutoshikiProblem::State root = problem.root(in);
+      Branching::dom_probe, false, kEveryNode);
+  FutoshikiProblem::State root = root_state(s, in);
   if (excluded.cell >= 0) {
     Mask& d = root.dom[excluded.cell];
     const Mask lost = d & value_bit(excluded.value);
@@ -336,7 +164,7 @@ Analysis analyse(const Instance& in, int limit, Exclusion excluded) {
   cfg.count_limit = static_cast<uint64_t>(limit);
   const auto out = search::depth_first(problem, root, cfg);
   a.solutions = static_cast<int>(out.solutions);
-  if (out.found) a.first = replay(problem, root, out.path);
+  if (out.found) a.first = replay(problem, s, root, out.path);
   return a;
 }
 
@@ -348,8 +176,8 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
   r.options = options.non_default();
   const int threads = resolve_threads(options);
   const bool count = options.flag("count");
-  const Branching branching = parse_branching(options.text("branching"));
-  const bool down = parse_value_order(options.text("value-order"));
+  const Branching branching = propagation::parse_branching(options.text("branching"));
+  const bool down = propagation::parse_value_order(options.text("value-order"));
   const std::vector<std::string> names =
       select_rules(futoshiki_rule_infos(), options.text("rules"));
   Grid grid;
@@ -398,7 +226,7 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
 
   const Structure s(in);
   const FutoshikiProblem problem(s, rule_functions(names), branching, down, probe_depth(options));
-  FutoshikiProblem::State root = problem.root(in);
+  FutoshikiProblem::State root = root_state(s, in);
   search::Stats root_stats;
   int hardest = -1;
   const bool consistent = problem.fixpoint(root, root_stats, &hardest);
@@ -440,7 +268,7 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
   }
   if (out.found) {
     r.status = Status::solved;
-    grid = replay(problem, root, out.path);
+    grid = replay(problem, s, root, out.path);
   } else if (out.stop == StopReason::exhausted) {
     r.status = Status::infeasible;
     r.certificate = {

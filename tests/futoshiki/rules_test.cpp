@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <random>
 
-#include "heuristics/futoshiki/fixpoint.hpp"
+#include "heuristics/futoshiki/futoshiki_rule.hpp"
 #include "tests/futoshiki/oracle.hpp"
 
 using namespace bs;
@@ -105,7 +105,7 @@ TEST_P(RuleOracle, RemovesOnlyUnsupportedValues) {
     std::vector<Mask> lost(n * n, 0);
     for (const Narrowing& e : log) {
       EXPECT_NE(e.lost, 0u) << rule.info.name << " noted a narrowing that removed nothing";
-      lost[e.cell] |= e.lost;
+      lost[e.var] |= e.lost;
     }
     for (int c = 0; c < n * n; ++c)
       EXPECT_EQ(lost[c], node.dom[c] & ~dom[c])
