@@ -130,4 +130,17 @@ std::vector<std::pair<std::string, std::string>> Options::non_default() const {
   return out;
 }
 
+CommonOptions CommonOptions::read(const Options& o) {
+  CommonOptions c;
+  c.threads = static_cast<int>(o.integer("threads"));
+  c.time_limit = o.real("time-limit");
+  c.node_limit = static_cast<uint64_t>(o.integer("node-limit"));
+  c.rules = o.text("rules");
+  c.spawn_depth = static_cast<int>(o.integer("spawn-depth"));
+  c.seed = static_cast<uint64_t>(o.integer("seed"));
+  c.count = o.flag("count");
+  c.limit = static_cast<uint64_t>(o.integer("limit"));
+  return c;
+}
+
 }  // namespace bs

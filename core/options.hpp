@@ -65,4 +65,18 @@ class Options {
   std::map<std::string, std::string, std::less<>> values_;
 };
 
+// The global rows, typed: what every puzzle's solver reads, filled once from an Options so that
+// no solver looks an option up by its name in its own code.
+struct CommonOptions {
+  int threads = 1;          // as given: 0 means one per core (solvers/measure.hpp resolves it)
+  double time_limit = 0;    // seconds of wall time; 0: none
+  uint64_t node_limit = 0;  // 0: none
+  std::string rules;        // the --rules list, resolved against the puzzle's rules by its solver
+  int spawn_depth = 4;
+  uint64_t seed = 0;
+  bool count = false;  // count solutions instead of finding one
+  uint64_t limit = 0;  // counting: stop after this many; 0 counts all
+  static CommonOptions read(const Options& options);
+};
+
 }  // namespace bs

@@ -3,10 +3,11 @@
 // its clicks).
 //
 // Stockfish's idea: any change to the search that changes what it visits changes this number, so
-// CI compares it with the number committed in bench/expected_nodes.txt and an accidental change
-// shows up as a failed test rather than as a mystery in next month's tables. An intended change
-// updates that file in the same commit. The positions are built in, so the count does not depend
-// on the files around the binary; the search is serial, so it does not depend on the machine.
+// CI compares each puzzle's count with the number committed in bench/expected/<puzzle>.txt, and an
+// accidental change shows up as a failed test rather than as a mystery in next month's tables. An
+// intended change updates that file in the same commit; a new puzzle adds its own file. The
+// positions are built in, so the count does not depend on the files around the binary; the search
+// is serial, so it does not depend on the machine.
 #pragma once
 
 #include "solvers/solver.hpp"

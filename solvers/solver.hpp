@@ -30,12 +30,13 @@ struct GeneratedInstance {
   std::string text;
 };
 
-// What a puzzle's `bench` positions came to: the nodes they searched (a game's nodes are its
-// clicks), their time, and a line per position.
+// What `bench` positions came to: the nodes they searched (a game's nodes are its clicks), their
+// time, a line per position, and (for the whole bench) the nodes of each puzzle.
 struct BenchReport {
   uint64_t nodes = 0;
   double seconds = 0;
   std::string text;
+  std::vector<std::pair<std::string, uint64_t>> by_puzzle;
 };
 
 // A flag of a puzzle's own command: a switch, one value, or one or more values (kept in order).

@@ -24,6 +24,7 @@
 #include <stdexcept>
 
 #include "puzzles/futoshiki/format.hpp"
+#include "solvers/futoshiki/options.hpp"
 
 namespace bs::futoshiki {
 
@@ -365,9 +366,10 @@ Generated generate(int n, uint64_t seed, const std::string& grade) {
 }
 
 std::string generate_text(const Options& options) {
-  const int n = static_cast<int>(options.integer("size"));
-  const auto seed = static_cast<uint64_t>(options.integer("seed"));
-  const Generated g = generate(n, seed, options.text("grade"));
+  const FutoshikiOptions o = FutoshikiOptions::read(options);
+  const int n = o.size;
+  const uint64_t seed = o.common.seed;
+  const Generated g = generate(n, seed, o.grade);
   return "# futoshiki generated: size " + std::to_string(n) + ", seed " + std::to_string(seed) +
          ", grade " + g.grade + "\n" + format_instance(g.instance);
 }

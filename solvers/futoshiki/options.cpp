@@ -1,5 +1,7 @@
 #include "solvers/futoshiki/options.hpp"
 
+#include <stdexcept>
+
 namespace bs::futoshiki {
 
 const std::vector<OptionSpec>& futoshiki_option_rows() {
@@ -21,6 +23,21 @@ const std::vector<OptionSpec>& futoshiki_option_rows() {
        "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')", kFutoshiki},
   };
   return rows;
+}
+
+FutoshikiOptions FutoshikiOptions::read(const Options& options) {
+  FutoshikiOptions o;
+  o.common = CommonOptions::read(options);
+  o.branching = propagation::parse_branching(options.text("branching"));
+  o.values_down = propagation::parse_value_order(options.text("value-order"));
+  const std::string& method = options.text("method");
+  if (method != "search" && method != "ip")
+    throw std::invalid_argument("option --method: '" + method + "' is not search or ip");
+  o.by_ip = method == "ip";
+  o.probe_depth = static_cast<int>(options.integer("probe-depth"));
+  o.size = static_cast<int>(options.integer("size"));
+  o.grade = options.text("grade");
+  return o;
 }
 
 }  // namespace bs::futoshiki

@@ -6,15 +6,30 @@
 // on each row makes `solve` of another puzzle refuse the option rather than ignore it.
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/options.hpp"
+#include "propagation/branching.hpp"
 
 namespace bs::futoshiki {
 
 inline constexpr std::string_view kFutoshiki = "futoshiki";
 
 const std::vector<OptionSpec>& futoshiki_option_rows();
+
+// Every option the Futoshiki solver reads, typed and checked once.
+struct FutoshikiOptions {
+  CommonOptions common;
+  propagation::Branching branching = propagation::Branching::dom_probe;
+  bool values_down = false;  // --value-order down
+  bool by_ip = false;        // --method ip: the reference integer model instead of the search
+  int probe_depth = -1;      // -1: every node, or the root and its children when counting all
+  int size = 7;              // generate
+  std::string grade;         // generate
+  // Throws std::invalid_argument naming the option on a value outside its choices.
+  static FutoshikiOptions read(const Options& options);
+};
 
 }  // namespace bs::futoshiki

@@ -57,10 +57,9 @@ constexpr int kEveryNode = kMaxN * kMaxN;
 // under-constrained grid is the opposite case: nearly every subtree holds solutions, so a probe
 // has nothing to cut (fut_07_count_1m: the same 2,044,583 nodes with and without it, 7x the
 // time with it; docs/BENCHMARKS.md).
-int probe_depth(const Options& options) {
-  const auto depth = static_cast<int>(options.integer("probe-depth"));
-  if (depth >= 0) return depth;
-  return options.flag("count") && options.integer("limit") == 0 ? 1 : kEveryNode;
+int probe_depth(const FutoshikiOptions& o) {
+  if (o.probe_depth >= 0) return o.probe_depth;
+  return o.common.count && o.common.limit == 0 ? 1 : kEveryNode;
 }
 
 // select_rules() gives the names cheapest first, so the probing rules come last.
@@ -94,12 +93,12 @@ Grid replay(const FutoshikiProblem& p, const Structure& s, FutoshikiProblem::Sta
 
 // The baseline: the reference integer model instead of rules and search. Counting excludes each
 // solution found by a no-good cut and solves again (ilp/futoshiki/ip.hpp).
-void solve_by_ip(const Instance& in, const Options& options, Result& r, Grid& grid) {
-  const double limit_s = options.real("time-limit") > 0 ? options.real("time-limit") : ilp::kInf;
-  if (options.flag("count")) {
-    const int64_t limit = options.integer("limit");
+void solve_by_ip(const Instance& in, const CommonOptions& options, Result& r, Grid& grid) {
+  const double limit_s = options.time_limit > 0 ? options.time_limit : ilp::kInf;
+  if (options.count) {
+    const uint64_t limit = options.limit;
     const ilp::FutoshikiIpCount c = ilp::count_futoshiki_ip(
-        in, limit > 0 ? static_cast<int>(std::min<int64_t>(limit, 1 << 30)) : 1 << 30, limit_s);
+        in, limit > 0 ? static_cast<int>(std::min<uint64_t>(limit, 1 << 30)) : 1 << 30, limit_s);
     r.count("ip_solves", c.ip_solves);
     r.solution_count = c.count;
     r.count_complete = c.exact;
@@ -174,12 +173,10 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
   r.puzzle = "futoshiki";
   r.instance = in.name;
   r.options = options.non_default();
+  const FutoshikiOptions o = FutoshikiOptions::read(options);
   const int threads = resolve_threads(options);
-  const bool count = options.flag("count");
-  const Branching branching = propagation::parse_branching(options.text("branching"));
-  const bool down = propagation::parse_value_order(options.text("value-order"));
-  const std::vector<std::string> names =
-      select_rules(futoshiki_rule_infos(), options.text("rules"));
+  const bool count = o.common.count;
+  const std::vector<std::string> names = select_rules(futoshiki_rule_infos(), o.common.rules);
   Grid grid;
 
   auto finish = [&]() -> Result {
@@ -209,11 +206,8 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
     return r;
   };
 
-  const std::string method = options.text("method");
-  if (method != "search" && method != "ip")
-    throw std::invalid_argument("option --method: '" + method + "' is not search or ip");
-  if (method == "ip") {
-    solve_by_ip(in, options, r, grid);
+  if (o.by_ip) {
+    solve_by_ip(in, o.common, r, grid);
     return finish();
   }
 
@@ -225,7 +219,8 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
   }
 
   const Structure s(in);
-  const FutoshikiProblem problem(s, rule_functions(names), branching, down, probe_depth(options));
+  const FutoshikiProblem problem(s, rule_functions(names), o.branching, o.values_down,
+                                 probe_depth(o));
   FutoshikiProblem::State root = root_state(s, in);
   search::Stats root_stats;
   int hardest = -1;
@@ -239,12 +234,12 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
   if (consistent) {
     search::DfsConfig cfg;
     cfg.threads = threads;
-    cfg.spawn_depth = static_cast<int>(options.integer("spawn-depth"));
-    cfg.limits.nodes = static_cast<uint64_t>(options.integer("node-limit"));
-    if (const double t = options.real("time-limit"); t > 0)
-      cfg.limits.seconds = std::max(1e-3, t - meter.seconds());
+    cfg.spawn_depth = o.common.spawn_depth;
+    cfg.limits.nodes = o.common.node_limit;
+    if (o.common.time_limit > 0)
+      cfg.limits.seconds = std::max(1e-3, o.common.time_limit - meter.seconds());
     cfg.count = count;
-    cfg.count_limit = static_cast<uint64_t>(options.integer("limit"));
+    cfg.count_limit = o.common.limit;
     out = search::depth_first(problem, root, cfg);
   } else {
     r.hardest_rule = "search";  // the rules refute it, but no grid exists to grade
@@ -413,7 +408,8 @@ std::vector<GeneratedInstance> generate_instances(
     }
   }
   if (!sized) throw std::invalid_argument("futoshiki's generator needs a size");
-  const std::string n = std::to_string(options.integer("size")), grade = options.text("grade");
+  const FutoshikiOptions o = FutoshikiOptions::read(options);
+  const std::string n = std::to_string(o.size), grade = o.grade;
   // Each puzzle depends on its seed alone, so they are made in parallel (a side-20 puzzle takes
   // about a minute) and land in seed order; the first failure by seed is the one reported.
   std::vector<GeneratedInstance> out(static_cast<size_t>(count));

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/line_reader.hpp"
 #include "core/outcomes.hpp"
 #include "puzzles/mines/game.hpp"
 #include "solvers/measure.hpp"
@@ -49,30 +50,22 @@ GameSet read_game_set(const std::string& path) {
 }  // namespace
 
 BoardSpec parse_game_set(std::string_view text, const std::string& filename) {
-  std::istringstream in{std::string(text)};
-  std::string line;
+  LineReader in(text, filename, {.max_bytes = 1 << 20, .max_lines = 1 << 16});
+  if (!in.next_nonblank_line()) in.error_whole_file("empty game set: expected `BOARD RULE [X,Y]`");
+  const std::vector<Token> words = in.tokens();
+  if (words.size() < 2 || words.size() > 3)
+    in.error(1, "expected `BOARD RULE [X,Y]`, e.g. `expert sfar` or `16x16x40 snr 3,3`");
   BoardSpec spec;
-  bool found = false;
-  for (int number = 1; std::getline(in, line); ++number) {
-    const std::string body = line.substr(0, line.find('#'));
-    std::istringstream words(body);
-    std::vector<std::string> word;
-    for (std::string w; words >> w;) word.push_back(w);
-    if (word.empty()) continue;
-    if (found)
-      throw InputError(filename, number, static_cast<int>(body.find_first_not_of(" \t\r")) + 1,
-                       "a game set is one line; this is a second");
-    if (word.size() < 2 || word.size() > 3)
-      throw InputError(filename, number, 1,
-                       "expected `BOARD RULE [X,Y]`, e.g. `expert sfar` or `16x16x40 snr 3,3`");
-    try {
-      spec = parse_board_spec(word[0], word[1], word.size() == 3 ? word[2] : "");
-    } catch (const std::invalid_argument& e) {
-      throw InputError(filename, number, 1, e.what());
-    }
-    found = true;
+  try {
+    spec = parse_board_spec(std::string(words[0].text), std::string(words[1].text),
+                            words.size() == 3 ? std::string(words[2].text) : "");
+  } catch (const std::invalid_argument& e) {
+    in.error(1, e.what());
   }
-  if (!found) throw InputError(filename, 0, 0, "empty game set: expected `BOARD RULE [X,Y]`");
+  if (in.next_nonblank_line()) {
+    in.skip_blanks();
+    in.error(in.col(), "a game set is one line; this is a second");
+  }
   return spec;
 }
 
