@@ -14,15 +14,10 @@
 
 namespace {
 
-using bs::testing_support::CliRun;
-using bs::testing_support::slurp;
-using bs::testing_support::write_temp;
-CliRun run(const std::string& args) {
-  return bs::testing_support::run_cli(args);
-}
+using namespace bs::testing_support;
 
 std::string peg(const std::string& name) {
-  return std::string(BS_SOURCE_DIR) + "/instances/peg/" + name;
+  return shipped_instance("peg/" + name);
 }
 
 // "FILE:LINE:COL: message\n" with numbers for LINE and COL, a message, and nothing after.
@@ -54,17 +49,17 @@ const char* kGood = "ooXXo\nooooo\n\nooooo\noXooo\n";
 
 TEST(Cli, RaggedRows) {
   const auto f = write_temp("ragged.txt", "ooXXo\nooo\n\nooooo\noXooo\n");
-  expect_located_error(run("solve peg " + f), f, 2, 4);
+  expect_located_error(run_cli("solve peg " + f), f, 2, 4);
 }
 
 TEST(Cli, UnknownCharacter) {
   const auto f = write_temp("unknown.txt", "ooXQo\nooooo\n\nooooo\noXooo\n");
-  expect_located_error(run("solve peg " + f), f, 1, 4);
+  expect_located_error(run_cli("solve peg " + f), f, 1, 4);
 }
 
 TEST(Cli, StartAndFinalOfDifferentShapes) {
   const auto f = write_temp("shapes.txt", "ooXXo\nooooo\n\nooooo\noXooo\nooooo\n");
-  const CliRun r = run("solve peg " + f);
+  const CliRun r = run_cli("solve peg " + f);
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err.rfind(f + ":", 0), 0u) << r.err;
   EXPECT_TRUE(is_located_line(r.err, f)) << r.err;
@@ -72,7 +67,7 @@ TEST(Cli, StartAndFinalOfDifferentShapes) {
 
 TEST(Cli, EmptyFile) {
   const auto f = write_temp("empty.txt", "");
-  const CliRun r = run("solve peg " + f);
+  const CliRun r = run_cli("solve peg " + f);
   EXPECT_EQ(r.code, 2);
   EXPECT_TRUE(is_located_line(r.err, f)) << r.err;
 }
@@ -81,46 +76,46 @@ TEST(Cli, BinaryGarbage) {
   std::string junk;
   for (int i = 0; i < 300; ++i) junk.push_back(static_cast<char>((i * 37 + 11) % 256));
   const auto f = write_temp("garbage.bin", junk);
-  const CliRun r = run("solve peg " + f);
+  const CliRun r = run_cli("solve peg " + f);
   EXPECT_EQ(r.code, 2);
   EXPECT_TRUE(is_located_line(r.err, f)) << r.err;
 }
 
 TEST(Cli, MillionCharacterLine) {
   const auto f = write_temp("long.txt", std::string(1000000, 'o') + "\n\n" + "o\n");
-  const CliRun r = run("solve peg " + f);
+  const CliRun r = run_cli("solve peg " + f);
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err.rfind(f + ":1:", 0), 0u) << r.err.substr(0, 200);
   EXPECT_LT(r.err.size(), 300u) << "the error must not echo the line";
 }
 
 TEST(Cli, MissingFile) {
-  const CliRun r = run("solve peg /no/such/board.txt");
+  const CliRun r = run_cli("solve peg /no/such/board.txt");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err.rfind("/no/such/board.txt: ", 0), 0u) << r.err;
 }
 
 TEST(Cli, BadOptionValueAndUnknownPuzzleAreUsageErrors) {
   const auto f = write_temp("good.txt", kGood);
-  EXPECT_EQ(run("solve peg " + f + " --threads minus-one").code, 2);
-  EXPECT_EQ(run("solve peg " + f + " --rules no-such-rule").code, 2);
-  EXPECT_EQ(run("solve chess " + f).code, 2);
-  EXPECT_EQ(run("frobnicate").code, 2);
+  EXPECT_EQ(run_cli("solve peg " + f + " --threads minus-one").code, 2);
+  EXPECT_EQ(run_cli("solve peg " + f + " --rules no-such-rule").code, 2);
+  EXPECT_EQ(run_cli("solve chess " + f).code, 2);
+  EXPECT_EQ(run_cli("frobnicate").code, 2);
 }
 
 TEST(Cli, SolvePrintsJumpsThenSummaryAndVerifyAcceptsThem) {
-  const CliRun r = run("solve peg " + peg("lab_fig3.txt"));
+  const CliRun r = run_cli("solve peg " + peg("lab_fig3.txt"));
   ASSERT_EQ(r.code, 0) << r.err;
   const std::string jumps = r.out.substr(0, r.out.find("status"));
   const auto moves = write_temp("fig3.moves", jumps);
-  const CliRun v = run("verify peg " + peg("lab_fig3.txt") + " " + moves);
+  const CliRun v = run_cli("verify peg " + peg("lab_fig3.txt") + " " + moves);
   EXPECT_EQ(v.code, 0) << v.out << v.err;
   const auto wrong = write_temp("wrong.moves", "3 2 N\n");
-  EXPECT_EQ(run("verify peg " + peg("lab_fig3.txt") + " " + wrong).code, 1);
+  EXPECT_EQ(run_cli("verify peg " + peg("lab_fig3.txt") + " " + wrong).code, 1);
 }
 
 TEST(Cli, JsonHasStatusMovesCertificateAndStats) {
-  const CliRun r = run("solve peg " + peg("english33_central.txt") + " --json");
+  const CliRun r = run_cli("solve peg " + peg("english33_central.txt") + " --json");
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["status"], "solved");
@@ -129,7 +124,7 @@ TEST(Cli, JsonHasStatusMovesCertificateAndStats) {
   EXPECT_TRUE(j["certificate"].is_null());
   EXPECT_GT(j["stats"]["nodes"].template get<double>(), 0);
 
-  const CliRun f = run("solve peg " + peg("french37_central.txt") + " --json");
+  const CliRun f = run_cli("solve peg " + peg("french37_central.txt") + " --json");
   ASSERT_EQ(f.code, 0) << f.err;
   const auto k = nlohmann::json::parse(f.out);
   EXPECT_EQ(k["status"], "infeasible");
@@ -137,9 +132,9 @@ TEST(Cli, JsonHasStatusMovesCertificateAndStats) {
 }
 
 TEST(Cli, InfeasibleIpIsWrittenAsLpOnRequest) {
-  const std::string lp = bs::testing_support::temp_path("french.lp");
+  const std::string lp = temp_path("french.lp");
   const CliRun r =
-      run("solve peg " + peg("french37_central.txt") + " --rules jump-bounds --lp-file " + lp);
+      run_cli("solve peg " + peg("french37_central.txt") + " --rules jump-bounds --lp-file " + lp);
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("infeasible-ip"), std::string::npos) << r.out;
   EXPECT_NE(slurp(lp).find("Subject To"), std::string::npos);
@@ -150,30 +145,30 @@ TEST(Cli, MalformedJsonResultsAreBadInputNotCrashes) {
                            R"({"status": "solved", "moves": [[4294967297, 0, "N"]]})",
                            R"({"status": "solved", "moves": [[1, 2, "NORTH"]]})"}) {
     const auto f = write_temp("malformed.json", body);
-    const CliRun r = run("verify peg " + peg("lab_fig3.txt") + " " + f);
+    const CliRun r = run_cli("verify peg " + peg("lab_fig3.txt") + " " + f);
     EXPECT_EQ(r.code, 2) << body << " -> " << r.err;
     EXPECT_EQ(r.err.rfind(f + ":", 0), 0u) << r.err;
   }
-  EXPECT_EQ(run("solve peg " + peg("lab_fig1.txt") + " --time-limit 1e400").code, 2);
+  EXPECT_EQ(run_cli("solve peg " + peg("lab_fig1.txt") + " --time-limit 1e400").code, 2);
 }
 
 TEST(Cli, AnLpFileNameWithQuotesKeepsTheJsonValid) {
-  const std::string lp = bs::testing_support::temp_path("a\"b.lp");
-  const CliRun r = run("solve peg " + peg("french37_central.txt") +
-                       " --rules jump-bounds --json --lp-file '" + lp + "'");
+  const std::string lp = temp_path("a\"b.lp");
+  const CliRun r = run_cli("solve peg " + peg("french37_central.txt") +
+                           " --rules jump-bounds --json --lp-file '" + lp + "'");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["certificate"]["data"]["lp_file"], lp);
 }
 
 TEST(Cli, LimitGivesExitCodeOne) {
-  const CliRun r =
-      run("solve peg " + peg("english33_central.txt") + " --rules none --hash 0 --node-limit 1000");
+  const CliRun r = run_cli("solve peg " + peg("english33_central.txt") +
+                           " --rules none --hash 0 --node-limit 1000");
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("node-limit"), std::string::npos);
 }
 
 TEST(Cli, BoundsTableHasOneRowPerJump) {
-  const CliRun r = run("bounds peg " + peg("english33_central.txt"));
+  const CliRun r = run_cli("bounds peg " + peg("english33_central.txt"));
   ASSERT_EQ(r.code, 0) << r.err;
   int rows = 0;
   std::istringstream in(r.out);
@@ -196,38 +191,38 @@ TEST(Cli, CertificatesAreRecheckedAndTamperingIsCaught) {
   for (const Case& c : {Case{"french37_central.txt", "default", "position-class"},
                         Case{"french37_central.txt", "jump-bounds", "infeasible-ip"},
                         Case{"rect_3x5_v00_f00.txt", "default", "exhaustive-search"}}) {
-    const CliRun r = run("solve peg " + peg(c.instance) + " --json --rules " + c.rules);
+    const CliRun r = run_cli("solve peg " + peg(c.instance) + " --json --rules " + c.rules);
     ASSERT_EQ(r.code, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);
     ASSERT_EQ(j["certificate"]["kind"], c.kind);
     const auto good = write_temp(std::string(c.kind) + ".json", j.dump());
-    const CliRun ok = run("verify peg " + peg(c.instance) + " " + good);
+    const CliRun ok = run_cli("verify peg " + peg(c.instance) + " " + good);
     EXPECT_EQ(ok.code, 0) << c.kind << ": " << ok.out << ok.err;
 
     // The same certificate against a solvable instance must fail.
-    const CliRun wrong = run("verify peg " + peg("rect_3x5_v02_f02.txt") + " " + good);
+    const CliRun wrong = run_cli("verify peg " + peg("rect_3x5_v02_f02.txt") + " " + good);
     EXPECT_EQ(wrong.code, 1) << c.kind << ": " << wrong.out;
   }
   // Tampered data: claim other classes.
-  const CliRun r = run("solve peg " + peg("french37_central.txt") + " --json");
+  const CliRun r = run_cli("solve peg " + peg("french37_central.txt") + " --json");
   auto j = nlohmann::json::parse(r.out);
   j["certificate"]["data"]["final_class"] = j["certificate"]["data"]["start_class"];
   const auto bad = write_temp("tampered.json", j.dump());
-  EXPECT_EQ(run("verify peg " + peg("french37_central.txt") + " " + bad).code, 1);
+  EXPECT_EQ(run_cli("verify peg " + peg("french37_central.txt") + " " + bad).code, 1);
   j["certificate"]["kind"] = "trust-me";
   const auto bad2 = write_temp("tampered2.json", j.dump());
-  EXPECT_EQ(run("verify peg " + peg("french37_central.txt") + " " + bad2).code, 1);
+  EXPECT_EQ(run_cli("verify peg " + peg("french37_central.txt") + " " + bad2).code, 1);
   // A solved result: its moves are replayed; a tampered move is caught.
-  const CliRun s = run("solve peg " + peg("lab_fig3.txt") + " --json");
+  const CliRun s = run_cli("solve peg " + peg("lab_fig3.txt") + " --json");
   auto js = nlohmann::json::parse(s.out);
   const auto sol = write_temp("fig3.json", js.dump());
-  EXPECT_EQ(run("verify peg " + peg("lab_fig3.txt") + " " + sol).code, 0);
+  EXPECT_EQ(run_cli("verify peg " + peg("lab_fig3.txt") + " " + sol).code, 0);
   js["moves"][3][2] = js["moves"][3][2] == "N" ? "S" : "N";
   const auto sol2 = write_temp("fig3_bad.json", js.dump());
-  EXPECT_EQ(run("verify peg " + peg("lab_fig3.txt") + " " + sol2).code, 1);
+  EXPECT_EQ(run_cli("verify peg " + peg("lab_fig3.txt") + " " + sol2).code, 1);
   // Broken JSON is bad input: exit 2 with a location.
   const auto broken = write_temp("broken.json", "{\n  \"status\": \"solved\",\n  \"moves\": [1,\n");
-  const CliRun b = run("verify peg " + peg("lab_fig3.txt") + " " + broken);
+  const CliRun b = run_cli("verify peg " + peg("lab_fig3.txt") + " " + broken);
   EXPECT_EQ(b.code, 2);
   EXPECT_EQ(b.err.rfind(broken + ":", 0), 0u) << b.err;
 }
@@ -238,25 +233,25 @@ TEST(Cli, RunRefusesABadConfigBeforeAnythingRuns) {
       write_temp("bad.toml", "puzzle = \"peg\"\ninstances = [\"" + peg("lab_fig1.txt") +
                                  "\"]\noutput = \"" + out + "\"\n[configs.a]\nspawn-depth = 99\n");
   std::filesystem::remove_all(out);
-  expect_located_error(run("run " + bad), bad, 5, 15);
-  EXPECT_NE(run("run " + bad).err.find("configs.a.spawn-depth"), std::string::npos);
+  expect_located_error(run_cli("run " + bad), bad, 5, 15);
+  EXPECT_NE(run_cli("run " + bad).err.find("configs.a.spawn-depth"), std::string::npos);
   EXPECT_FALSE(std::filesystem::exists(out)) << "the bad config made its output directory";
 
   const auto good =
       write_temp("good.toml", "puzzle = \"peg\"\ninstances = [\"" + peg("lab_fig1.txt") +
                                   "\"]\noutput = \"" + out + "\"\nrepetitions = 3\n");
   std::filesystem::remove_all(out);
-  const CliRun first = run("run " + good + " --progress quiet --no-report");
+  const CliRun first = run_cli("run " + good + " --progress quiet --no-report");
   EXPECT_EQ(first.code, 0) << first.err;
   const std::string rows = slurp(out + "/rows.jsonl");
   EXPECT_EQ(std::count(rows.begin(), rows.end(), '\n'), 3);
   // Rows are never overwritten by accident, and the two ways out exclude each other.
-  EXPECT_EQ(run("run " + good + " --progress quiet --no-report").code, 2);
-  EXPECT_EQ(run("run " + good + " --resume --overwrite").code, 2);
-  const CliRun resumed = run("run " + good + " --resume --progress quiet --no-report");
+  EXPECT_EQ(run_cli("run " + good + " --progress quiet --no-report").code, 2);
+  EXPECT_EQ(run_cli("run " + good + " --resume --overwrite").code, 2);
+  const CliRun resumed = run_cli("run " + good + " --resume --progress quiet --no-report");
   EXPECT_EQ(resumed.code, 0);
   EXPECT_NE(resumed.err.find("3 skipped"), std::string::npos) << resumed.err;
-  EXPECT_EQ(run("run " + good + " --shard 2/2").code, 2);
+  EXPECT_EQ(run_cli("run " + good + " --shard 2/2").code, 2);
   std::filesystem::remove_all(out);
 }
 
@@ -265,12 +260,12 @@ TEST(Cli, RunRefusesABadConfigBeforeAnythingRuns) {
 TEST(Cli, AnalyseWritesItsTablesOrNamesTheDirectoryItCannotMake) {
   const std::string out = testing::TempDir() + "/cli_analyse_" + std::to_string(getpid());
   std::filesystem::remove_all(out);
-  const CliRun ok = run("analyse peg " + peg("rect_3x5_v00_f00.txt") + " --out " + out);
+  const CliRun ok = run_cli("analyse peg " + peg("rect_3x5_v00_f00.txt") + " --out " + out);
   EXPECT_EQ(ok.code, 0) << ok.err;
   for (const char* f : {"table.md", "table.tex", "summary.json"})
     EXPECT_TRUE(std::filesystem::is_regular_file(out + "/" + f)) << f;
   const std::string blocked = out + "/table.md/sub";  // under a file: no directory can go there
-  const CliRun bad = run("analyse peg " + peg("rect_3x5_v00_f00.txt") + " --out " + blocked);
+  const CliRun bad = run_cli("analyse peg " + peg("rect_3x5_v00_f00.txt") + " --out " + blocked);
   EXPECT_EQ(bad.code, 2) << bad.err;
   EXPECT_EQ(bad.err.rfind(blocked + ": ", 0), 0u) << bad.err;
   EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
@@ -287,16 +282,17 @@ namespace {
 TEST(Cli, VerifyRefusesANumberPastADoubleWithALocatedError) {
   const std::string result = write_temp("huge_number.json", "{\"status\":1e99999}\n");
   const std::string src = BS_SOURCE_DIR;
-  expect_located_error(run("verify peg " + peg("english33_central.txt") + " " + result), result, 1,
-                       1);
-  expect_located_error(run("verify mines " + src + "/instances/mines/expert_opening.txt " + result),
-                       result, 1, 1);
-  expect_located_error(run("verify futoshiki " + src +
-                           "/instances/futoshiki/sgt_unequal/fut_10_extreme_1.txt " + result),
+  expect_located_error(run_cli("verify peg " + peg("english33_central.txt") + " " + result), result,
+                       1, 1);
+  expect_located_error(
+      run_cli("verify mines " + src + "/instances/mines/expert_opening.txt " + result), result, 1,
+      1);
+  expect_located_error(run_cli("verify futoshiki " + src +
+                               "/instances/futoshiki/sgt_unequal/fut_10_extreme_1.txt " + result),
                        result, 1, 1);
   expect_located_error(
-      run("verify mines-games " + src + "/instances/mines/games/expert_sfar.txt " + result), result,
-      1, 1);
+      run_cli("verify mines-games " + src + "/instances/mines/games/expert_sfar.txt " + result),
+      result, 1, 1);
 }
 
 // Well-formed JSON of the wrong shape, found by fuzz/fuzz_verifiers.cpp: an array where an object
@@ -319,7 +315,7 @@ TEST(Cli, VerifyRefusesJsonOfTheWrongShapeWithALocatedError) {
   };
   for (const auto& [what, body] : cases) {
     const std::string result = write_temp("wrong_shape.json", body);
-    expect_located_error(run("verify " + what + " " + result), result, 1, 1);
+    expect_located_error(run_cli("verify " + what + " " + result), result, 1, 1);
   }
 }
 

@@ -149,11 +149,16 @@ TEST(DfsParallel, CountLimitStopsAtTheLimit) {
   EXPECT_LT(out.stats.nodes * 4, full.stats.nodes);
 }
 
-TEST(Dfs, NodeLimitFiresAndSaysSo) {
+// A one-thread count of the n-queens solutions, stopped by `limits`.
+auto count_queens_within(int n, bs::search::Limits limits) {
   DfsConfig cfg;
   cfg.count = true;
-  cfg.limits.nodes = 5000;
-  const auto out = bs::search::depth_first(Queens{12}, Queens::State{}, cfg);
+  cfg.limits = limits;
+  return bs::search::depth_first(Queens{n}, Queens::State{}, cfg);
+}
+
+TEST(Dfs, NodeLimitFiresAndSaysSo) {
+  const auto out = count_queens_within(12, {.nodes = 5000});
   EXPECT_EQ(out.stop, bs::StopReason::node_limit);
   EXPECT_GE(out.stats.nodes, 5000u);
   EXPECT_LT(out.stats.nodes, 5000u + 2 * bs::search::Stopper::kPollEvery);
@@ -163,20 +168,14 @@ TEST(Dfs, NodeLimitFiresAndSaysSo) {
 // exactly.
 TEST(Dfs, SmallNodeLimitIsNotRoundedUp) {
   for (uint64_t limit : {1u, 10u, 100u, 1000u}) {
-    DfsConfig cfg;
-    cfg.count = true;
-    cfg.limits.nodes = limit;
-    const auto out = bs::search::depth_first(Queens{12}, Queens::State{}, cfg);
+    const auto out = count_queens_within(12, {.nodes = limit});
     EXPECT_EQ(out.stop, bs::StopReason::node_limit) << limit;
     EXPECT_EQ(out.stats.nodes, limit);
   }
 }
 
 TEST(Dfs, TimeLimitFiresAndSaysSo) {
-  DfsConfig cfg;
-  cfg.count = true;
-  cfg.limits.seconds = 0.05;
-  const auto out = bs::search::depth_first(Queens{16}, Queens::State{}, cfg);
+  const auto out = count_queens_within(16, {.seconds = 0.05});
   EXPECT_EQ(out.stop, bs::StopReason::time_limit);
   EXPECT_LT(out.seconds, 2.0);
 }

@@ -31,6 +31,51 @@ inline void expect_error(const std::function<void()>& f, int line, int col,
   }
 }
 
+// A shipped instance file: `rel` is its path below instances/.
+inline std::string shipped_instance(const std::string& rel) {
+  return std::string(BS_SOURCE_DIR) + "/instances/" + rel;
+}
+
+// The check "parse(text) throws InputError at line:col with `sub` in its message" as a function of
+// (text, line, col, sub), for one parser; the text (its first 200 bytes) is traced on failure.
+template <class Parse>
+auto parse_error_check(Parse parse) {
+  return [parse](const std::string& text, int line, int col, const std::string& sub) {
+    SCOPED_TRACE(text.size() < 200 ? text : text.substr(0, 200) + "...");
+    expect_error([&] { parse(text); }, line, col, sub);
+  };
+}
+
+// One bad input of a table-driven parser test and where its error must point. The test is named
+// after `kind` (letters and digits only) and the row's index in the table.
+struct BadInput {
+  const char* kind;
+  std::string text;
+  struct {
+    int line, col;
+  } at;  // 1-based
+  const char* message;
+};
+inline std::string bad_input_name(const ::testing::TestParamInfo<BadInput>& info) {
+  return std::string(info.param.kind) + "_" + std::to_string(info.index);
+}
+// What gtest prints for a failing row (it cannot print the struct by itself).
+inline void PrintTo(const BadInput& b, std::ostream* os) {
+  *os << b.kind << ' ' << ::testing::PrintToString(b.text.substr(0, 200)) << " at " << b.at.line
+      << ':' << b.at.col;
+}
+
+// One test per row of the BadInput table `rows`, named prefix/suite.IsReportedWhereItIs/kind_index,
+// each checking check(text, line, col, message); `check` is a parse_error_check.
+#define BS_BAD_INPUT_TESTS(prefix, suite, rows, check)                               \
+  class suite : public ::testing::TestWithParam<::bs::testing_support::BadInput> {}; \
+  TEST_P(suite, IsReportedWhereItIs) {                                               \
+    const ::bs::testing_support::BadInput& bad = GetParam();                         \
+    check(bad.text, bad.at.line, bad.at.col, bad.message);                           \
+  }                                                                                  \
+  INSTANTIATE_TEST_SUITE_P(prefix, suite, ::testing::ValuesIn(rows),                 \
+                           ::bs::testing_support::bad_input_name)
+
 struct CliRun {
   int code;
   std::string out, err;

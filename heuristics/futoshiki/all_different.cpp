@@ -113,16 +113,12 @@ Verdict filter_all_different(int n, Mask* dom) {
     for (Mask c = bwd; c; c &= c - 1) component[std::countr_zero(c)] = bwd;
     unassigned &= ~bwd;
   }
-  bool progress = false;
+  std::array<Mask, kMaxN> keep;
   for (int x = 0; x < n; ++x) {
     const int u = m.value_of[x];
-    const Mask keep = dom[x] & (component[u] | (Mask{1} << u));
-    if (keep != dom[x]) {
-      dom[x] = keep;
-      progress = true;
-    }
+    keep[x] = dom[x] & (component[u] | (Mask{1} << u));
   }
-  return progress ? Verdict::progress : Verdict::no_change;
+  return narrow_line(n, dom, keep.data());
 }
 
 Verdict filter_dirty_lines(const Structure& s, Mask* d, const Dirty& dirty, Changes& changed,
@@ -156,18 +152,10 @@ Verdict filter_dirty_lines(const Structure& s, Mask* d, const Dirty& dirty, Chan
   return progress ? Verdict::progress : Verdict::no_change;
 }
 
-namespace {
-
-Verdict all_different(const Structure& s, Mask* d, const Dirty& dirty, Changes& changed) {
-  return filter_dirty_lines(s, d, dirty, changed, filter_all_different);
-}
-
-}  // namespace
-
 extern const FutoshikiRuleEntry all_different_rule{
     {"all-different", "futoshiki", Cost::quadratic, true,
      "generalised arc consistency of every row and column (Regin: matching and components)"},
-    all_different,
+    line_filter_rule<filter_all_different>,
     /*idempotent=*/false};
 
 }  // namespace bs::futoshiki

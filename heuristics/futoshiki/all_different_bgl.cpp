@@ -39,31 +39,19 @@ Verdict filter_all_different_bgl(int n, Mask* dom) {
       boost::add_edge(matched[x], std::countr_zero(m), values);
   std::vector<int> component(n);
   boost::strong_components(values, &component[0]);
-  bool progress = false;
+  std::vector<Mask> keep(n);
   for (int x = 0; x < n; ++x) {
-    Mask keep = Mask{1} << matched[x];
+    keep[x] = Mask{1} << matched[x];
     for (Mask m = dom[x]; m; m &= m - 1)
-      if (component[std::countr_zero(m)] == component[matched[x]]) keep |= m & -m;
-    if (keep != dom[x]) {
-      dom[x] = keep;
-      progress = true;
-    }
+      if (component[std::countr_zero(m)] == component[matched[x]]) keep[x] |= m & -m;
   }
-  return progress ? Verdict::progress : Verdict::no_change;
+  return narrow_line(n, dom, keep.data());
 }
-
-namespace {
-
-Verdict all_different_bgl(const Structure& s, Mask* d, const Dirty& dirty, Changes& changed) {
-  return filter_dirty_lines(s, d, dirty, changed, filter_all_different_bgl);
-}
-
-}  // namespace
 
 extern const FutoshikiRuleEntry all_different_bgl_rule{
     {"all-different-bgl", "futoshiki", Cost::quadratic, false,
      "all-different's filter built on Boost.Graph's matching and strong components (reference)"},
-    all_different_bgl,
+    line_filter_rule<filter_all_different_bgl>,
     /*idempotent=*/false};
 
 }  // namespace bs::futoshiki

@@ -123,6 +123,21 @@ Verdict filter_all_different_bgl(int n, Mask* domains);
 // A line filter run on every line `dirty` names, the narrowings noted: the body of both rules.
 Verdict filter_dirty_lines(const Structure& s, Mask* d, const Dirty& dirty, Changes& changed,
                            Verdict (*filter)(int n, Mask* line));
+// The rule made of a line filter: all-different and all-different-bgl differ only in theirs.
+template <Verdict (*filter)(int n, Mask* line)>
+Verdict line_filter_rule(const Structure& s, Mask* d, const Dirty& dirty, Changes& changed) {
+  return filter_dirty_lines(s, d, dirty, changed, filter);
+}
+// The last step of both filters: each of the n domains narrowed to its `keep` (a subset of it).
+// Progress when any domain shrank.
+inline Verdict narrow_line(int n, Mask* dom, const Mask* keep) {
+  bool progress = false;
+  for (int x = 0; x < n; ++x) {
+    progress |= keep[x] != dom[x];
+    dom[x] = keep[x];
+  }
+  return progress ? Verdict::progress : Verdict::no_change;
+}
 
 // Every Futoshiki rule, in registry order (registry.cpp).
 const std::vector<FutoshikiRuleEntry>& futoshiki_rules();

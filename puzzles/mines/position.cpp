@@ -2,7 +2,10 @@
 // numbers read with a ceiling, and the first problem reported at its exact line and column.
 #include "puzzles/mines/position.hpp"
 
+#include <bit>
 #include <filesystem>
+#include <stdexcept>
+#include <utility>
 
 #include "core/error.hpp"
 #include "core/line_reader.hpp"
@@ -103,6 +106,39 @@ std::string format_position(const Position& p) {
     s += '\n';
   }
   return s;
+}
+
+LayoutCount count_layouts(const Position& p) {
+  LayoutCount count;
+  int flags = 0;
+  for (int i = 0; i < p.width * p.height; ++i) {
+    if (p.cells[i] == kUnknown) count.unknown.push_back(i);
+    flags += p.cells[i] == kFlag;
+  }
+  const int u = static_cast<int>(count.unknown.size());
+  if (u > 20) throw std::invalid_argument("count_layouts: more than 20 unknown cells");
+  std::vector<std::pair<uint32_t, int>> digits;  // unknown-neighbour mask, mines among them
+  for (int i = 0; i < p.width * p.height; ++i) {
+    if (p.cells[i] < 0) continue;
+    uint32_t mask = 0;
+    int target = p.cells[i];
+    p.for_neighbours(i, [&](int j) {
+      target -= p.cells[j] == kFlag;
+      for (int k = 0; k < u; ++k)
+        if (count.unknown[k] == j) mask |= uint32_t{1} << k;
+    });
+    digits.emplace_back(mask, target);
+  }
+  count.with_mine.assign(u, 0);
+  for (uint32_t m = 0; m < (uint32_t{1} << u); ++m) {
+    if (std::popcount(m) != p.mines - flags) continue;
+    bool fits = true;
+    for (const auto& [mask, target] : digits) fits = fits && std::popcount(m & mask) == target;
+    if (!fits) continue;
+    count.layouts += 1;
+    for (int k = 0; k < u; ++k) count.with_mine[k] += (m >> k) & 1;
+  }
+  return count;
 }
 
 }  // namespace bs::mines

@@ -47,4 +47,15 @@ Position parse_position(std::string_view text, const std::string& filename);
 Position read_position(const std::string& path);
 std::string format_position(const Position& p);
 
+// Every layout of mines on the unknown cells that agrees with each digit and with the mine total,
+// found by trying all subsets of the unknown cells: the reference the probability engine is
+// checked against (by `solve` on small positions and by the tests), so it shares none of its code.
+struct LayoutCount {
+  std::vector<int> unknown;       // the unknown cells, in index order
+  double layouts = 0;             // how many layouts fit
+  std::vector<double> with_mine;  // with_mine[k]: how many of them put a mine on unknown[k]
+};
+// At most 20 unknown cells (throws std::invalid_argument beyond).
+LayoutCount count_layouts(const Position& p);
+
 }  // namespace bs::mines

@@ -2,25 +2,26 @@
 
 #include <stdexcept>
 
+#include "solvers/option_rows.hpp"
+
 namespace bs::futoshiki {
 
 const std::vector<OptionSpec>& futoshiki_option_rows() {
+  constexpr OptionRows row{kFutoshiki};
   static const std::vector<OptionSpec> rows = {
-      {"branching", OptionType::Text, "dom-probe", 0, 0,
-       "cell to branch on: dom-probe (smallest domain, then the cell whose values the "
-       "probe found to settle most), dom-deg (smallest domain, then most inequalities), dom, "
-       "input (first open cell)",
-       kFutoshiki},
-      {"value-order", OptionType::Text, "up", 0, 0, "values tried up or down", kFutoshiki},
-      {"method", OptionType::Text, "search", 0, 0,
-       "search (rules and DFS) or ip (the reference integer model, solved by CBC)", kFutoshiki},
-      {"probe-depth", OptionType::Int, "-1", -1, 1024,
-       "probing rules run at nodes no deeper than this (0: the root only); -1: every "
-       "node, or the root and its children when counting all solutions",
-       kFutoshiki},
-      {"size", OptionType::Int, "7", 1, 32, "generate: side of the grid", kFutoshiki},
-      {"grade", OptionType::Text, "any", 0, 0,
-       "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')", kFutoshiki},
+      row.text("branching", "dom-probe",
+               "cell to branch on: dom-probe (smallest domain, then the cell whose values the "
+               "probe found to settle most), dom-deg (smallest domain, then most inequalities), "
+               "dom, input (first open cell)"),
+      row.text("value-order", "up", "values tried up or down"),
+      row.text("method", "search",
+               "search (rules and DFS) or ip (the reference integer model, solved by CBC)"),
+      row.integer("probe-depth", "-1", -1, 1024,
+                  "probing rules run at nodes no deeper than this (0: the root only); -1: every "
+                  "node, or the root and its children when counting all solutions"),
+      row.integer("size", "7", 1, 32, "generate: side of the grid"),
+      row.text("grade", "any",
+               "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')"),
   };
   return rows;
 }

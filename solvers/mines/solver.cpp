@@ -1,6 +1,5 @@
 #include "solvers/mines/solver.hpp"
 
-#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -50,41 +49,14 @@ std::optional<Guess> player_guess(const Position& p, const Probabilities& a,
 
 // Layout counts by brute force over the unknown cells (at most 20 of them).
 std::string check_by_counting(const Position& p, const Probabilities& a) {
-  std::vector<int> unknown;
-  int flags = 0;
-  for (int i = 0; i < p.width * p.height; ++i) {
-    if (p.cells[i] == kUnknown) unknown.push_back(i);
-    flags += p.cells[i] == kFlag;
-  }
-  const int u = static_cast<int>(unknown.size());
-  std::vector<std::pair<uint32_t, int>> digits;  // unknown-neighbour mask, mines among them
-  for (int i = 0; i < p.width * p.height; ++i) {
-    if (p.cells[i] < 0) continue;
-    uint32_t mask = 0;
-    int target = p.cells[i];
-    p.for_neighbours(i, [&](int j) {
-      target -= p.cells[j] == kFlag;
-      for (int k = 0; k < u; ++k)
-        if (unknown[k] == j) mask |= uint32_t{1} << k;
-    });
-    digits.emplace_back(mask, target);
-  }
-  double layouts = 0;
-  std::vector<double> with_mine(u, 0);
-  for (uint32_t m = 0; m < (uint32_t{1} << u); ++m) {
-    if (std::popcount(m) != p.mines - flags) continue;
-    bool fits = true;
-    for (const auto& [mask, target] : digits) fits = fits && std::popcount(m & mask) == target;
-    if (!fits) continue;
-    layouts += 1;
-    for (int k = 0; k < u; ++k) with_mine[k] += (m >> k) & 1;
-  }
-  if (layouts == 0) return "no layout fits the position, yet it was analysed";
-  for (int k = 0; k < u; ++k) {
-    const double want = with_mine[k] / layouts;
-    if (std::abs(a.mine[unknown[k]] - want) > 1e-9)
-      return "the probability of a mine on " + cell_name(p, unknown[k]) + " is " +
-             std::to_string(want) + ", not " + std::to_string(a.mine[unknown[k]]);
+  const LayoutCount count = count_layouts(p);
+  if (count.layouts == 0) return "no layout fits the position, yet it was analysed";
+  for (size_t k = 0; k < count.unknown.size(); ++k) {
+    const int cell = count.unknown[k];
+    const double want = count.with_mine[k] / count.layouts;
+    if (std::abs(a.mine[cell] - want) > 1e-9)
+      return "the probability of a mine on " + cell_name(p, cell) + " is " + std::to_string(want) +
+             ", not " + std::to_string(a.mine[cell]);
   }
   return "";
 }

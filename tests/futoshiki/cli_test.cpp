@@ -12,19 +12,21 @@
 
 namespace {
 
-using bs::testing_support::CliRun;
-using bs::testing_support::slurp;
-using bs::testing_support::write_temp;
-CliRun run(const std::string& args) {
-  return bs::testing_support::run_cli(args);
-}
+using namespace bs::testing_support;
 
 std::string shipped(const std::string& name) {
-  return std::string(BS_SOURCE_DIR) + "/instances/futoshiki/sgt_unequal/" + name;
+  return shipped_instance("futoshiki/sgt_unequal/" + name);
+}
+
+// The JSON of `count futoshiki FILE --limit 2 --json` with `more` options; the run must exit 0.
+nlohmann::json count_two(const std::string& file, const std::string& more = "") {
+  const CliRun r = run_cli("count futoshiki " + file + " --limit 2" + more + " --json");
+  EXPECT_EQ(r.code, 0) << r.err;
+  return nlohmann::json::parse(r.out);  // no JSON on stdout throws, which fails the test
 }
 
 TEST(FutoshikiCli, SolveJsonHasStatusSolutionAndStats) {
-  const CliRun r = run("solve futoshiki " + shipped("fut_07_extreme_1.txt") + " --json");
+  const CliRun r = run_cli("solve futoshiki " + shipped("fut_07_extreme_1.txt") + " --json");
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["status"], "solved");
@@ -44,10 +46,7 @@ TEST(FutoshikiCli, SolveJsonHasStatusSolutionAndStats) {
 }
 
 TEST(FutoshikiCli, CountLimitTwoProvesUniqueness) {
-  const CliRun r =
-      run("count futoshiki " + shipped("fut_08_recursive_1.txt") + " --limit 2 --json");
-  ASSERT_EQ(r.code, 0) << r.err;
-  const auto j = nlohmann::json::parse(r.out);
+  const auto j = count_two(shipped("fut_08_recursive_1.txt"));
   EXPECT_EQ(j["count"], 1);
   EXPECT_TRUE(j["count_complete"].get<bool>());
   EXPECT_EQ(j["status"], "solved");
@@ -56,18 +55,18 @@ TEST(FutoshikiCli, CountLimitTwoProvesUniqueness) {
   const std::string empty = write_temp("empty4.txt",
                                        "4\n-1 -1 -1 -1\n-1 -1 -1 -1\n"
                                        "-1 -1 -1 -1\n-1 -1 -1 -1\n");
-  const auto two = nlohmann::json::parse(run("count futoshiki " + empty + " --limit 2 --json").out);
+  const auto two = count_two(empty);
   EXPECT_EQ(two["count"], 2);
   EXPECT_FALSE(two["count_complete"].get<bool>());
   const auto all =
-      nlohmann::json::parse(run("count futoshiki " + empty + " --json --threads 2").out);
+      nlohmann::json::parse(run_cli("count futoshiki " + empty + " --json --threads 2").out);
   EXPECT_EQ(all["count"], 576);
   EXPECT_TRUE(all["count_complete"].get<bool>());
 }
 
 TEST(FutoshikiCli, GameIdsSolveLikeSeedFiles) {
-  const CliRun a = run("solve futoshiki " + shipped("fut_09_tricky_2.sgtid") + " --json");
-  const CliRun b = run("solve futoshiki " + shipped("fut_09_tricky_2.txt") + " --json");
+  const CliRun a = run_cli("solve futoshiki " + shipped("fut_09_tricky_2.sgtid") + " --json");
+  const CliRun b = run_cli("solve futoshiki " + shipped("fut_09_tricky_2.txt") + " --json");
   ASSERT_EQ(a.code, 0) << a.err;
   ASSERT_EQ(b.code, 0) << b.err;
   EXPECT_EQ(nlohmann::json::parse(a.out)["solution"], nlohmann::json::parse(b.out)["solution"]);
@@ -87,58 +86,59 @@ TEST(FutoshikiCli, GameIdsSolveLikeSeedFiles) {
 
 TEST(FutoshikiCli, VerifyChecksGridsJsonResultsAndCertificates) {
   const std::string puzzle = shipped("fut_06_easy_1.txt");
-  EXPECT_EQ(run("verify futoshiki " + puzzle + " " + shipped("fut_06_easy_1.sol")).code, 0);
-  const CliRun solved = run("solve futoshiki " + puzzle + " --json");
+  EXPECT_EQ(run_cli("verify futoshiki " + puzzle + " " + shipped("fut_06_easy_1.sol")).code, 0);
+  const CliRun solved = run_cli("solve futoshiki " + puzzle + " --json");
   const std::string result = write_temp("result.json", solved.out);
-  EXPECT_EQ(run("verify futoshiki " + puzzle + " " + result).code, 0);
+  EXPECT_EQ(run_cli("verify futoshiki " + puzzle + " " + result).code, 0);
   // Tampered: swap two values of the first row.
   auto j = nlohmann::json::parse(solved.out);
   std::swap(j["solution"][0][0], j["solution"][0][1]);
   const std::string bad = write_temp("bad.json", j.dump());
-  const CliRun wrong = run("verify futoshiki " + puzzle + " " + bad);
+  const CliRun wrong = run_cli("verify futoshiki " + puzzle + " " + bad);
   EXPECT_EQ(wrong.code, 1);
   EXPECT_NE(wrong.out.find("wrong"), std::string::npos);
 
   // An infeasible puzzle: its certificate is re-checked, and a forged one on a solvable puzzle
   // is rejected.
   const std::string clash = write_temp("clash.txt", "3\n1 1 -1\n-1 -1 -1\n-1 -1 -1\n");
-  const CliRun inf = run("solve futoshiki " + clash + " --json");
+  const CliRun inf = run_cli("solve futoshiki " + clash + " --json");
   ASSERT_EQ(inf.code, 0) << inf.err;
   EXPECT_EQ(nlohmann::json::parse(inf.out)["status"], "infeasible");
   const std::string cert = write_temp("cert.json", inf.out);
-  EXPECT_EQ(run("verify futoshiki " + clash + " " + cert).code, 0);
-  EXPECT_EQ(run("verify futoshiki " + puzzle + " " + cert).code, 1);
+  EXPECT_EQ(run_cli("verify futoshiki " + clash + " " + cert).code, 0);
+  EXPECT_EQ(run_cli("verify futoshiki " + puzzle + " " + cert).code, 1);
 }
 
 TEST(FutoshikiCli, SearchInfeasibleIsCrossCheckedByTheIntegerModel) {
   // No root contradiction, but no solution: a given 1 that must exceed its neighbour.
   const std::string f = write_temp("nosol.txt", "3\n1 -1 -1\n-1 -1 -1\n-1 -1 -1\n1 1 1 2\n");
-  const CliRun r = run("solve futoshiki " + f + " --json");
+  const CliRun r = run_cli("solve futoshiki " + f + " --json");
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["status"], "infeasible");
   EXPECT_NE(j["certificate"]["kind"], "contradiction");
-  EXPECT_EQ(run("verify futoshiki " + f + " " + write_temp("nosol.json", r.out)).code, 0);
+  EXPECT_EQ(run_cli("verify futoshiki " + f + " " + write_temp("nosol.json", r.out)).code, 0);
 }
 
 TEST(FutoshikiCli, BadInputIsOneLocatedLineAndExitTwo) {
   const std::string f = write_temp("bad.txt", "3\n1 2 3\n2 3\n3 1 2\n");
-  const CliRun r = run("solve futoshiki " + f);
+  const CliRun r = run_cli("solve futoshiki " + f);
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err.rfind(f + ":3:", 0), 0u) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
   const CliRun opt =
-      run("solve futoshiki " + shipped("fut_05_easy_1.txt") + " --branching sideways");
+      run_cli("solve futoshiki " + shipped("fut_05_easy_1.txt") + " --branching sideways");
   EXPECT_EQ(opt.code, 2);
   EXPECT_NE(opt.err.find("--branching"), std::string::npos);
-  EXPECT_EQ(run("count peg " + std::string(BS_SOURCE_DIR) + "/instances/peg/lab_fig1.txt").code, 2);
+  EXPECT_EQ(run_cli("count peg " + std::string(BS_SOURCE_DIR) + "/instances/peg/lab_fig1.txt").code,
+            2);
 }
 
 // The picture is read back: every digit drawn (a <text> of the cell font size), placed in the
 // grid by the order of its x and y among all digits, must be the shipped solution's, in bold
 // exactly where the puzzle gives it and in the solution colour everywhere else.
 TEST(FutoshikiCli, RenderDrawsTheSolutionGivensInBold) {
-  const CliRun r = run("render futoshiki " + shipped("fut_07_tricky_1.txt") + " --solved");
+  const CliRun r = run_cli("render futoshiki " + shipped("fut_07_tricky_1.txt") + " --solved");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out.rfind("<svg", 0), 0u);
   EXPECT_NE(r.out.find("</svg>"), std::string::npos);
@@ -184,10 +184,7 @@ TEST(FutoshikiCli, RenderDrawsTheSolutionGivensInBold) {
 }
 
 TEST(FutoshikiCli, IpMethodAgrees) {
-  const CliRun a =
-      run("count futoshiki " + shipped("fut_06_tricky_1.txt") + " --limit 2 --method ip --json");
-  ASSERT_EQ(a.code, 0) << a.err;
-  const auto j = nlohmann::json::parse(a.out);
+  const auto j = count_two(shipped("fut_06_tricky_1.txt"), " --method ip");
   EXPECT_EQ(j["count"], 1);
   EXPECT_TRUE(j["count_complete"].get<bool>());
   EXPECT_TRUE(j["verified"].get<bool>());

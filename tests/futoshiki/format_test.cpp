@@ -2,6 +2,8 @@
 // puzzle reads the same from its seed file and its Tatham game id and is solved by its .sol file,
 // printers and parsers round-trip, each kind of bad input is reported at its exact line and
 // column, and tampered solutions and contradictory puzzles are caught.
+#include "puzzles/futoshiki/format.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,7 +15,6 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "puzzles/futoshiki/format.hpp"
 #include "puzzles/futoshiki/grid.hpp"
 #include "puzzles/futoshiki/render.hpp"
 #include "tests/test_support.hpp"
@@ -36,21 +37,15 @@ std::vector<std::string> puzzle_bases() {
   return bases;
 }
 
-using bs::testing_support::expect_error;
+using namespace bs::testing_support;
 
-void expect_seed_error(const std::string& text, int line, int col, const std::string& sub) {
-  SCOPED_TRACE(text.size() < 200 ? text : text.substr(0, 200) + "...");
-  expect_error([&] { parse_instance(text, "t.txt"); }, line, col, sub);
-}
-
-void expect_sgtid_error(const std::string& text, int line, int col, const std::string& sub) {
-  SCOPED_TRACE(text);
-  expect_error([&] { parse_sgtid(text, "t.sgtid"); }, line, col, sub);
-}
+const auto expect_seed_error =
+    parse_error_check([](const std::string& t) { parse_instance(t, "t.txt"); });
+const auto expect_sgtid_error =
+    parse_error_check([](const std::string& t) { parse_sgtid(t, "t.sgtid"); });
 
 void expect_grid_error(const std::string& text, int n, int line, int col, const std::string& sub) {
-  SCOPED_TRACE(text);
-  expect_error([&] { parse_grid(text, n, "t.sol"); }, line, col, sub);
+  parse_error_check([n](const std::string& t) { parse_grid(t, n, "t.sol"); })(text, line, col, sub);
 }
 
 const char* kEmpty3 = "3\n-1 -1 -1\n-1 -1 -1\n-1 -1 -1\n";
@@ -167,66 +162,61 @@ TEST(FutoshikiFormat, ContradictionsParse) {
   EXPECT_NE(find_contradiction(mutual).find("cycle"), std::string::npos);
 }
 
-TEST(FutoshikiFormat, EmptyFile) {
-  expect_seed_error("", 1, 1, "empty file");
-}
+// Each kind of bad seed file, reported at the line and column where it goes wrong.
+const BadInput kBadSeeds[] = {
+    {"EmptyFile", "", {1, 1}, "empty file"},
+    {"OnlyComments", "# nothing\n\n", {3, 1}, "no side n"},
+    {"BadSide", "x\n", {1, 1}, "not an integer"},
+    {"BadSide", "  0\n", {1, 3}, "out of range"},
+    {"BadSide", "33\n", {1, 1}, "out of range"},
+    {"BadSide", "-4\n", {1, 1}, "out of range"},
+    {"BadSide", "\n99999999999999999999999999999\n", {2, 1}, "out of range"},
+    {"BadSide", "5 5\n", {1, 3}, "only the side n"},
+    {"BadSide", "5x\n", {1, 1}, "not an integer"},
+    {"ValueOutOfRange", "3\n1 2 3\n1 4 2\n", {3, 3}, "out of range"},
+    {"ValueOutOfRange", "3\n1 -2 3\n", {2, 3}, "out of range"},
+    {"ValueOutOfRange", "3\n1 2 -99999999999999999999999\n", {2, 5}, "out of range"},
+    {"ValueOutOfRange", "3\n1 2 +3\n", {2, 5}, "not an integer"},
+    {"ValueOutOfRange", "3\n1 2 -\n", {2, 5}, "not an integer"},
+    {"RowTooShortOrTooLong", "3\n1 2 3\n1 2\n3 1 2\n", {3, 4}, "2 values instead of 3"},
+    {"RowTooShortOrTooLong", "3\n1 2 3\n1 2   # short\n", {3, 4}, "2 values instead of 3"},
+    {"RowTooShortOrTooLong", "3\n1 2 3 1\n", {2, 7}, "4 values instead of 3"},
+    // The whole grid on one line is refused at its second row.
+    {"RowTooShortOrTooLong", "2\n1 2 2 1\n", {2, 5}, "one row per line"},
+    {"MissingRows", "3\n1 2 3\n", {3, 1}, "1 rows instead of 3"},
+    {"MissingRows", "3\n1 2 3", {2, 6}, "1 rows instead of 3"},
+    {"MissingRows", "3\n", {2, 1}, "0 rows instead of 3"},
+    {"InequalityWithWrongFieldCount", std::string(kEmpty3) + "1 1 2\n", {5, 6}, "found 3"},
+    {"InequalityWithWrongFieldCount", std::string(kEmpty3) + "1 1 2 1 7\n", {5, 9}, "found 5"},
+    {"InequalityWithWrongFieldCount", std::string(kEmpty3) + "1 1 2 1\n1\n", {6, 2}, "found 1"},
+    {"InequalityOutsideTheGrid",
+     std::string(kEmpty3) + "1 1 4 1\n",
+     {5, 5},
+     "row '4' is out of range"},
+    {"InequalityOutsideTheGrid",
+     std::string(kEmpty3) + "1 1 1 0\n",
+     {5, 7},
+     "column '0' is out of range"},
+    {"InequalityOutsideTheGrid",
+     std::string(kEmpty3) + "-1 1 1 1\n",
+     {5, 1},
+     "row '-1' is out of range"},
+    {"InequalityOutsideTheGrid",
+     std::string(kEmpty3) + "1 1 1 99999999999999999999\n",
+     {5, 7},
+     "out of range"},
+    {"GarbageBytes", "3\n1 2 \x01\n", {2, 5}, "not an integer"},
+    {"GarbageBytes", "3\n1 2 3\xff\n", {2, 5}, "\\xFF"},
+    {"GarbageBytes", std::string("3\n\0 1 2\n", 8), {2, 1}, "\\x00"},
+    // Only a line's last '\r' is a line ending.
+    {"GarbageBytes", "3\n1\r2 3\n", {2, 1}, "not an integer"},
+    {"TooManyLines",
+     "1\n1\n" + std::string(kMaxLines, '\n'),
+     {kMaxLines + 1, 1},
+     "lines (the limit)"},
+};
 
-TEST(FutoshikiFormat, OnlyComments) {
-  expect_seed_error("# nothing\n\n", 3, 1, "no side n");
-}
-
-TEST(FutoshikiFormat, BadSide) {
-  expect_seed_error("x\n", 1, 1, "not an integer");
-  expect_seed_error("  0\n", 1, 3, "out of range");
-  expect_seed_error("33\n", 1, 1, "out of range");
-  expect_seed_error("-4\n", 1, 1, "out of range");
-  expect_seed_error("\n99999999999999999999999999999\n", 2, 1, "out of range");
-  expect_seed_error("5 5\n", 1, 3, "only the side n");
-  expect_seed_error("5x\n", 1, 1, "not an integer");
-}
-
-TEST(FutoshikiFormat, ValueOutOfRange) {
-  expect_seed_error("3\n1 2 3\n1 4 2\n", 3, 3, "out of range");
-  expect_seed_error("3\n1 -2 3\n", 2, 3, "out of range");
-  expect_seed_error("3\n1 2 -99999999999999999999999\n", 2, 5, "out of range");
-  expect_seed_error("3\n1 2 +3\n", 2, 5, "not an integer");
-  expect_seed_error("3\n1 2 -\n", 2, 5, "not an integer");
-}
-
-TEST(FutoshikiFormat, RowTooShortOrTooLong) {
-  expect_seed_error("3\n1 2 3\n1 2\n3 1 2\n", 3, 4, "2 values instead of 3");
-  expect_seed_error("3\n1 2 3\n1 2   # short\n", 3, 4, "2 values instead of 3");
-  expect_seed_error("3\n1 2 3 1\n", 2, 7, "4 values instead of 3");
-  // The whole grid on one line is refused at its second row.
-  expect_seed_error("2\n1 2 2 1\n", 2, 5, "one row per line");
-}
-
-TEST(FutoshikiFormat, MissingRows) {
-  expect_seed_error("3\n1 2 3\n", 3, 1, "1 rows instead of 3");
-  expect_seed_error("3\n1 2 3", 2, 6, "1 rows instead of 3");
-  expect_seed_error("3\n", 2, 1, "0 rows instead of 3");
-}
-
-TEST(FutoshikiFormat, InequalityWithWrongFieldCount) {
-  expect_seed_error(std::string(kEmpty3) + "1 1 2\n", 5, 6, "found 3");
-  expect_seed_error(std::string(kEmpty3) + "1 1 2 1 7\n", 5, 9, "found 5");
-  expect_seed_error(std::string(kEmpty3) + "1 1 2 1\n1\n", 6, 2, "found 1");
-}
-
-TEST(FutoshikiFormat, InequalityOutsideTheGrid) {
-  expect_seed_error(std::string(kEmpty3) + "1 1 4 1\n", 5, 5, "row '4' is out of range");
-  expect_seed_error(std::string(kEmpty3) + "1 1 1 0\n", 5, 7, "column '0' is out of range");
-  expect_seed_error(std::string(kEmpty3) + "-1 1 1 1\n", 5, 1, "row '-1' is out of range");
-  expect_seed_error(std::string(kEmpty3) + "1 1 1 99999999999999999999\n", 5, 7, "out of range");
-}
-
-TEST(FutoshikiFormat, GarbageBytes) {
-  expect_seed_error("3\n1 2 \x01\n", 2, 5, "not an integer");
-  expect_seed_error("3\n1 2 3\xff\n", 2, 5, "\\xFF");
-  expect_seed_error(std::string("3\n\0 1 2\n", 8), 2, 1, "\\x00");
-  // Only a line's last '\r' is a line ending.
-  expect_seed_error("3\n1\r2 3\n", 2, 1, "not an integer");
-}
+BS_BAD_INPUT_TESTS(FutoshikiFormat, FutoshikiSeedError, kBadSeeds, expect_seed_error);
 
 TEST(FutoshikiFormat, RandomBytesFailOnlyWithInputError) {
   std::mt19937 rng(7);
@@ -243,11 +233,6 @@ TEST(FutoshikiFormat, RandomBytesFailOnlyWithInputError) {
       EXPECT_GE(e.col(), 1) << e.located();
     }
   }
-}
-
-TEST(FutoshikiFormat, TooManyLines) {
-  const std::string text = "1\n1\n" + std::string(kMaxLines, '\n');
-  expect_seed_error(text, kMaxLines + 1, 1, "lines (the limit)");
 }
 
 TEST(FutoshikiFormat, FileTooLarge) {
@@ -298,34 +283,37 @@ TEST(FutoshikiSgtid, FlagDirections) {
   EXPECT_EQ(format_sgtid(in, 'k'), "2dk:1,0,0UR,2,");
 }
 
-TEST(FutoshikiSgtid, Errors) {
-  expect_sgtid_error("", 1, 1, "empty game id");
-  expect_sgtid_error("\n \n", 3, 1, "empty game id");
-  expect_sgtid_error("x:0", 1, 1, "side");
-  expect_sgtid_error("0:", 1, 1, "out of range");
-  expect_sgtid_error("33:", 1, 1, "out of range");
-  expect_sgtid_error("99999999999999999999999:", 1, 1, "out of range");
-  expect_sgtid_error("5adt:0,0", 1, 2, "adjacent");
-  expect_sgtid_error("5dz:0", 1, 3, "difficulty");
-  expect_sgtid_error("5d", 1, 3, "difficulty");
-  expect_sgtid_error("5", 1, 2, "':'");
-  expect_sgtid_error("5dt;0", 1, 4, "':'");
-  expect_sgtid_error("2:1,2,2", 1, 8, "ends after 3 cells");
-  expect_sgtid_error("2:", 1, 3, "ends after 0 cells");
-  expect_sgtid_error("2:1,2,2,1,0", 1, 11, "more than 4 cells");
-  expect_sgtid_error("2:3,0,0,0", 1, 3, "out of range");
-  expect_sgtid_error("2:0,0,99999999999999999999999,0", 1, 7, "out of range");
-  expect_sgtid_error("2:1U,0,0,0", 1, 4, "outside the grid");
-  expect_sgtid_error("2:0,0R,0,0", 1, 6, "outside the grid");
-  expect_sgtid_error("2:0,0,0D,0", 1, 8, "outside the grid");
-  expect_sgtid_error("2:1RR,0,0,0", 1, 5, "repeats");
-  expect_sgtid_error("2:1x,0,0,0", 1, 4, "'x'");
-  expect_sgtid_error("2:,0,0,0", 1, 3, "expected a number");
-  expect_sgtid_error("2:1, 2,2,1", 1, 5, "expected a number");
-  expect_sgtid_error("  \n  2:1,\n2,2,1", 2, 7, "line break");
-  expect_sgtid_error("2:1,2,2,1\r\n2:1,2,2,1", 1, 10, "line break");
-  expect_sgtid_error(std::string("2:1,2,2,1\0", 10), 1, 10, "\\x00");
-}
+// Each kind of bad game id, reported at the line and column where it goes wrong.
+const BadInput kBadGameIds[] = {
+    {"Empty", "", {1, 1}, "empty game id"},
+    {"Empty", "\n \n", {3, 1}, "empty game id"},
+    {"Side", "x:0", {1, 1}, "side"},
+    {"Side", "0:", {1, 1}, "out of range"},
+    {"Side", "33:", {1, 1}, "out of range"},
+    {"Side", "99999999999999999999999:", {1, 1}, "out of range"},
+    {"Difficulty", "5adt:0,0", {1, 2}, "adjacent"},
+    {"Difficulty", "5dz:0", {1, 3}, "difficulty"},
+    {"Difficulty", "5d", {1, 3}, "difficulty"},
+    {"Colon", "5", {1, 2}, "':'"},
+    {"Colon", "5dt;0", {1, 4}, "':'"},
+    {"CellCount", "2:1,2,2", {1, 8}, "ends after 3 cells"},
+    {"CellCount", "2:", {1, 3}, "ends after 0 cells"},
+    {"CellCount", "2:1,2,2,1,0", {1, 11}, "more than 4 cells"},
+    {"CellValue", "2:3,0,0,0", {1, 3}, "out of range"},
+    {"CellValue", "2:0,0,99999999999999999999999,0", {1, 7}, "out of range"},
+    {"Flag", "2:1U,0,0,0", {1, 4}, "outside the grid"},
+    {"Flag", "2:0,0R,0,0", {1, 6}, "outside the grid"},
+    {"Flag", "2:0,0,0D,0", {1, 8}, "outside the grid"},
+    {"Flag", "2:1RR,0,0,0", {1, 5}, "repeats"},
+    {"Flag", "2:1x,0,0,0", {1, 4}, "'x'"},
+    {"Number", "2:,0,0,0", {1, 3}, "expected a number"},
+    {"Number", "2:1, 2,2,1", {1, 5}, "expected a number"},
+    {"LineBreak", "  \n  2:1,\n2,2,1", {2, 7}, "line break"},
+    {"LineBreak", "2:1,2,2,1\r\n2:1,2,2,1", {1, 10}, "line break"},
+    {"Garbage", std::string("2:1,2,2,1\0", 10), {1, 10}, "\\x00"},
+};
+
+BS_BAD_INPUT_TESTS(FutoshikiSgtid, FutoshikiSgtidError, kBadGameIds, expect_sgtid_error);
 
 TEST(FutoshikiSgtid, RefusesNonNeighbours) {
   Instance in = parse_instance(kEmpty3, "n.txt");

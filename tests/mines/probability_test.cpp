@@ -6,7 +6,6 @@
 
 #include <gtest/gtest.h>
 
-#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -19,55 +18,6 @@
 namespace {
 
 using namespace bs::mines;
-
-// Layout counts by brute force: every subset of the unknown cells with the right number of mines
-// that agrees with every digit. mine_count[k] counts the fitting layouts with a mine on unknown k.
-struct Brute {
-  double layouts = 0;
-  std::vector<double> mine_count;
-};
-
-Brute brute_force(const Position& p) {
-  std::vector<int> unknown;
-  int flags = 0;
-  for (int i = 0; i < p.width * p.height; ++i) {
-    if (p.cells[i] == kUnknown) unknown.push_back(i);
-    flags += p.cells[i] == kFlag;
-  }
-  const int u = static_cast<int>(unknown.size());
-  struct Digit {
-    uint32_t mask;
-    int target;
-  };
-  std::vector<Digit> digits;
-  for (int i = 0; i < p.width * p.height; ++i) {
-    if (p.cells[i] < 0) continue;
-    Digit d{0, p.cells[i]};
-    p.for_neighbours(i, [&](int j) {
-      if (p.cells[j] == kFlag) --d.target;
-      for (int k = 0; k < u; ++k)
-        if (unknown[k] == j) d.mask |= uint32_t{1} << k;
-    });
-    digits.push_back(d);
-  }
-  Brute b;
-  b.mine_count.assign(u, 0);
-  const int mines = p.mines - flags;
-  if (mines < 0 || mines > u) return b;
-  for (uint64_t m = 0; m < (uint64_t{1} << u); ++m) {
-    if (std::popcount(m) != mines) continue;
-    bool ok = true;
-    for (const Digit& d : digits)
-      if (std::popcount(static_cast<uint32_t>(m) & d.mask) != d.target) {
-        ok = false;
-        break;
-      }
-    if (!ok) continue;
-    b.layouts += 1;
-    for (int k = 0; k < u; ++k) b.mine_count[k] += (m >> k) & 1;
-  }
-  return b;
-}
 
 // A random position: a random layout, some of its safe cells revealed, some of its mines flagged,
 // at most `max_unknown` cells left unknown. With `corrupt`, one digit is changed at random, which
@@ -131,7 +81,7 @@ std::vector<std::string> all_rules() {
 
 void expect_matches_brute_force(const Position& p, const std::vector<std::string>& rules,
                                 int threads = 1, Probabilities* answer = nullptr) {
-  const Brute b = brute_force(p);
+  const LayoutCount b = count_layouts(p);
   const Probabilities got = mine_probabilities(p, rules, threads);
   if (answer) *answer = got;
   const std::string where = format_position(p);
@@ -141,7 +91,7 @@ void expect_matches_brute_force(const Position& p, const std::vector<std::string
   int k = 0;
   for (int i = 0; i < p.width * p.height; ++i) {
     if (p.cells[i] != kUnknown) continue;
-    const double want = b.mine_count[k++] / b.layouts;
+    const double want = b.with_mine[k++] / b.layouts;
     EXPECT_NEAR(got.mine[i], want, 1e-9) << "cell " << i << "\n" << where;
     const bool certain = want == 0 || want == 1;
     EXPECT_EQ(got.decided_by[i] >= 0, certain) << "cell " << i << "\n" << where;
@@ -242,7 +192,7 @@ TEST(MinesProbability, CorruptedPositionsAreInconsistentExactlyWhenBruteForceSay
     const Position p = random_position(rng, 20, true);
     expect_matches_brute_force(p, all_rules());
     if (HasFatalFailure()) return;
-    inconsistent += brute_force(p).layouts == 0;
+    inconsistent += count_layouts(p).layouts == 0;
   }
   EXPECT_GE(inconsistent, 300) << "the corruption must make inconsistent positions";
 }
@@ -257,12 +207,12 @@ TEST(MinesProbability, LayoutCheckAgreesWithBruteForce) {
   const int positions = bs::test::samples(400);
   for (int i = 0; i < positions; ++i) {
     const Position p = random_position(rng, 14, i % 4 == 0);
-    const Brute b = brute_force(p);
+    const LayoutCount b = count_layouts(p);
     bs::ilp::MinesLayoutCheck check(p, i % 2 ? 0 : 64);
     int k = 0;
     for (int c = 0; c < p.width * p.height; ++c) {
       if (p.cells[c] != kUnknown) continue;
-      const double with_mine = b.layouts > 0 ? b.mine_count[k] : 0;
+      const double with_mine = b.layouts > 0 ? b.with_mine[k] : 0;
       ++k;
       for (int value : {0, 1}) {
         const bool want = value ? with_mine > 0 : b.layouts - with_mine > 0;
@@ -282,7 +232,7 @@ TEST(MinesProbability, LayoutCheckAgreesWithBruteForce) {
   // layout does (a + b + c would be 3/2). Fixing a, b or c breaks the half solution, so the LP
   // alone says no there.
   const Position gap = parse_position("5 3 8\n.2.F.\n3F6F.\nF.FF.\n", "gap.txt");
-  ASSERT_EQ(brute_force(gap).layouts, 0);
+  ASSERT_EQ(count_layouts(gap).layouts, 0);
   bs::ilp::MinesLayoutCheck check(gap);
   for (int c : {0, 2, 11, 4, 9, 14})
     for (int value : {0, 1}) {
@@ -307,14 +257,14 @@ TEST(MinesProbability, BatchLayoutCheckSettlesOnlyTrueClaims) {
   int settled_true = 0, unsettled_true = 0, false_claims = 0, mixed = 0;
   for (int i = 0; i < 1500; ++i) {
     const Position p = random_position(rng, 14, false);
-    const Brute b = brute_force(p);
+    const LayoutCount b = count_layouts(p);
     if (b.layouts == 0) continue;
     std::vector<int> cells, values;
     std::vector<char> truth;
     int k = 0;
     for (int c = 0; c < p.width * p.height; ++c) {
       if (p.cells[c] != kUnknown) continue;
-      const double mines = b.mine_count[k++];
+      const double mines = b.with_mine[k++];
       const bool certain = mines == 0 || mines == b.layouts;
       // Odd rounds: mostly true claims with a false one now and then. Even rounds: the certain
       // cells, claimed as they are, as a correct analysis claims them.

@@ -1,5 +1,7 @@
 // Tests for the peg board and jump-list parsers: round trips, the exact location of every kind of
 // bad input, and a randomized robustness check that mutated files fail only with InputError.
+#include "puzzles/peg/format.hpp"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -9,7 +11,6 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "puzzles/peg/format.hpp"
 #include "tests/test_support.hpp"
 
 namespace bs::peg {
@@ -31,17 +32,12 @@ bool same_instance(const Instance& a, const Instance& b) {
   return a.name == b.name && a.board == b.board && a.start == b.start && a.final == b.final;
 }
 
-using bs::testing_support::expect_error;
+using namespace bs::testing_support;
 
-void expect_instance_error(const std::string& text, int line, int col, const std::string& sub) {
-  SCOPED_TRACE(text.size() < 200 ? text : text.substr(0, 200) + "...");
-  expect_error([&] { parse_instance(text, "t.txt"); }, line, col, sub);
-}
-
-void expect_jumps_error(const std::string& text, int line, int col, const std::string& sub) {
-  SCOPED_TRACE(text);
-  expect_error([&] { parse_jumps(text, "j.txt"); }, line, col, sub);
-}
+const auto expect_instance_error =
+    parse_error_check([](const std::string& t) { parse_instance(t, "t.txt"); });
+const auto expect_jumps_error =
+    parse_error_check([](const std::string& t) { parse_jumps(t, "j.txt"); });
 
 std::vector<std::string> instance_files() {
   std::vector<std::string> files;
@@ -125,58 +121,35 @@ TEST(PegFormat, Accepts128HolesExactly) {
   EXPECT_EQ(parse_instance(cfg + "\n" + cfg, "t.txt").board.holes(), 128);
 }
 
-TEST(PegFormat, RaggedRowShorter) {
-  expect_instance_error("ooo\noo\n\nooo\nooo\n", 2, 3, "shorter than the first row");
-}
+// Each kind of bad board file, reported at the line and column where it goes wrong.
+const BadInput kBadBoards[] = {
+    {"RaggedRowShorter", "ooo\noo\n\nooo\nooo\n", {2, 3}, "shorter than the first row"},
+    {"RaggedRowLonger", "ooo\nooo\n\nooo\noooo\n", {5, 4}, "longer than the first row"},
+    {"UnknownCharacter", "oXo\noQo\n\nooo\nooo\n", {2, 2}, "unknown character 'Q'"},
+    {"WhitespaceInsideRow", "oXo\no o\n\nooo\nooo\n", {2, 2}, "whitespace inside a row"},
+    {"WhitespaceInsideRow", "oXo\n ooo\n\nooo\nooo\n", {2, 1}, "whitespace inside a row"},
+    {"WhitespaceInsideRow", "oXo\rooo\n\nooo\n", {1, 4}, "carriage return inside a line"},
+    {"DifferentRowCounts", "ooo\nXoo\n\nooo\nooo\nooo\n", {4, 1}, "has 3 rows but the start"},
+    {"DifferentColumnCounts", "ooo\nXoo\n\noooo\noooo\n", {4, 4}, "rows of 4 cells"},
+    {"DifferentColumnCounts", "oooo\nXooo\n\nooo\nooo\n", {4, 4}, "rows of 3 cells"},
+    {"DifferentHolePatterns", "-oo\nXoo\n\n-oo\nXo-\n", {5, 3}, "final configuration has '-' here"},
+    {"DifferentHolePatterns",
+     "-oo\nXoo\n\noo-\nXoo\n",
+     {4, 1},
+     "final configuration has a hole here"},
+    {"EmptyFile", "", {1, 1}, "empty file"},
+    {"EmptyFile", "\n\n", {3, 1}, "empty file"},
+    {"EmptyFile", "\r\n\r\n", {3, 1}, "empty file"},  // CRLF line endings are line endings
+    {"OnlyComments", "# one\n# two\n", {3, 1}, "only comments"},
+    {"OnlyComments", "# one\n\n\n# two", {4, 6}, "only comments"},
+    {"MissingFinalConfiguration", "ooo\nXoo\n", {3, 1}, "missing final configuration"},
+    // A forgotten blank line merges both configurations into one.
+    {"MissingFinalConfiguration", "ooo\nXoo\nooo\nooX", {4, 4}, "separate the start and final"},
+    {"ThreeConfigurations", "ooo\n\nooo\n\n# x\nooo\n", {6, 1}, "third configuration"},
+    {"ZeroHoles", "\n---\n---\n\n---\n---\n", {2, 1}, "no holes"},
+};
 
-TEST(PegFormat, RaggedRowLonger) {
-  expect_instance_error("ooo\nooo\n\nooo\noooo\n", 5, 4, "longer than the first row");
-}
-
-TEST(PegFormat, UnknownCharacter) {
-  expect_instance_error("oXo\noQo\n\nooo\nooo\n", 2, 2, "unknown character 'Q'");
-}
-
-TEST(PegFormat, WhitespaceInsideRow) {
-  expect_instance_error("oXo\no o\n\nooo\nooo\n", 2, 2, "whitespace inside a row");
-  expect_instance_error("oXo\n ooo\n\nooo\nooo\n", 2, 1, "whitespace inside a row");
-  expect_instance_error("oXo\rooo\n\nooo\n", 1, 4, "carriage return inside a line");
-}
-
-TEST(PegFormat, DifferentRowCounts) {
-  expect_instance_error("ooo\nXoo\n\nooo\nooo\nooo\n", 4, 1, "has 3 rows but the start");
-}
-
-TEST(PegFormat, DifferentColumnCounts) {
-  expect_instance_error("ooo\nXoo\n\noooo\noooo\n", 4, 4, "rows of 4 cells");
-  expect_instance_error("oooo\nXooo\n\nooo\nooo\n", 4, 4, "rows of 3 cells");
-}
-
-TEST(PegFormat, DifferentHolePatterns) {
-  expect_instance_error("-oo\nXoo\n\n-oo\nXo-\n", 5, 3, "final configuration has '-' here");
-  expect_instance_error("-oo\nXoo\n\noo-\nXoo\n", 4, 1, "final configuration has a hole here");
-}
-
-TEST(PegFormat, EmptyFile) {
-  expect_instance_error("", 1, 1, "empty file");
-  expect_instance_error("\n\n", 3, 1, "empty file");
-  expect_instance_error("\r\n\r\n", 3, 1, "empty file");  // CRLF line endings are line endings
-}
-
-TEST(PegFormat, OnlyComments) {
-  expect_instance_error("# one\n# two\n", 3, 1, "only comments");
-  expect_instance_error("# one\n\n\n# two", 4, 6, "only comments");
-}
-
-TEST(PegFormat, MissingFinalConfiguration) {
-  expect_instance_error("ooo\nXoo\n", 3, 1, "missing final configuration");
-  // A forgotten blank line merges both configurations into one.
-  expect_instance_error("ooo\nXoo\nooo\nooX", 4, 4, "separate the start and final");
-}
-
-TEST(PegFormat, ThreeConfigurations) {
-  expect_instance_error("ooo\n\nooo\n\n# x\nooo\n", 6, 1, "third configuration");
-}
+BS_BAD_INPUT_TESTS(PegFormat, PegBoardError, kBadBoards, expect_instance_error);
 
 TEST(PegFormat, BinaryGarbage) {
   expect_instance_error(std::string("oo\0o\n", 5), 1, 3, "unknown character \\x00");
@@ -243,10 +216,6 @@ TEST(PegFormat, TooManyHoles) {
   expect_instance_error(cfg + "\n" + cfg, 12, 8, "more than 128 holes");
 }
 
-TEST(PegFormat, ZeroHoles) {
-  expect_instance_error("\n---\n---\n\n---\n---\n", 2, 1, "no holes");
-}
-
 TEST(PegJumps, ParsesBothFormsAndComments) {
   const auto jumps = parse_jumps(
       "# solution\n1 3 S\n\n(1,2,SOUTH)\n  3\t3 w   # west\r\n( 3 , 1 , North )\n", "j");
@@ -271,20 +240,23 @@ TEST(PegJumps, RoundTrip) {
   EXPECT_EQ(parse_jumps(text, "j"), jumps);
 }
 
-TEST(PegJumps, Errors) {
-  expect_jumps_error("1 3 S\n1 3\n", 2, 4, "expected 3 fields");
-  expect_jumps_error("1 3 S E\n", 1, 7, "found 4");
-  expect_jumps_error("a 3 S\n", 1, 1, "row 'a' is not a non-negative integer");
-  expect_jumps_error("1 3x S\n", 1, 3, "column '3x' is not");
-  expect_jumps_error("1 -3 S\n", 1, 3, "negative");
-  expect_jumps_error("1 3 Q\n", 1, 5, "unknown direction 'Q'");
-  expect_jumps_error("1 3 NORTHWEST\n", 1, 5, "unknown direction");
-  expect_jumps_error("99999999999 0 N\n", 1, 1, "too large");
-  expect_jumps_error("(1,3,S\n", 1, 7, "expected ')'");
-  expect_jumps_error("(1,3)\n", 1, 5, "found 2");
-  expect_jumps_error("(1,,S)\n", 1, 4, "expected a column number");
-  expect_jumps_error(std::string("1 3 \0\n", 6), 1, 5, "\\x00");
-}
+// Each kind of bad jump list, reported at the line and column where it goes wrong.
+const BadInput kBadJumps[] = {
+    {"FieldCount", "1 3 S\n1 3\n", {2, 4}, "expected 3 fields"},
+    {"FieldCount", "1 3 S E\n", {1, 7}, "found 4"},
+    {"Row", "a 3 S\n", {1, 1}, "row 'a' is not a non-negative integer"},
+    {"Column", "1 3x S\n", {1, 3}, "column '3x' is not"},
+    {"Column", "1 -3 S\n", {1, 3}, "negative"},
+    {"Direction", "1 3 Q\n", {1, 5}, "unknown direction 'Q'"},
+    {"Direction", "1 3 NORTHWEST\n", {1, 5}, "unknown direction"},
+    {"Row", "99999999999 0 N\n", {1, 1}, "too large"},
+    {"Parenthesis", "(1,3,S\n", {1, 7}, "expected ')'"},
+    {"FieldCount", "(1,3)\n", {1, 5}, "found 2"},
+    {"Column", "(1,,S)\n", {1, 4}, "expected a column number"},
+    {"Garbage", std::string("1 3 \0\n", 6), {1, 5}, "\\x00"},
+};
+
+BS_BAD_INPUT_TESTS(PegJumps, PegJumpsError, kBadJumps, expect_jumps_error);
 
 // Mutates valid files at random; the parsers must either succeed or throw InputError.
 TEST(PegFormat, RandomMutationsFailCleanly) {

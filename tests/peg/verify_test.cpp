@@ -1,5 +1,7 @@
 // Tests for the independent solution checker and the rule-of-three position classes: every kind of
 // illegal jump is caught at the right index, and the class is invariant under every legal jump.
+#include "puzzles/peg/verify.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -7,28 +9,17 @@
 
 #include "puzzles/peg/format.hpp"
 #include "puzzles/peg/position_class.hpp"
-#include "puzzles/peg/verify.hpp"
 
 namespace bs::peg {
 namespace {
-
-const char* kLabFig1 =
-    "--o-o\n"
-    "ooXXo\n"
-    "oXXXo\n"
-    "-oooo\n"
-    "\n"
-    "--o-o\n"
-    "oXooo\n"
-    "ooooo\n"
-    "-oooo\n";
 
 Instance load(const std::string& name) {
   return read_instance(std::string(BS_SOURCE_DIR) + "/instances/peg/" + name);
 }
 
+// The 4x5 board of the lab's figure 1, solvable by 1 3 S, 1 2 S, 3 3 W, 3 1 N.
 Instance lab() {
-  return parse_instance(kLabFig1, "lab_fig1.txt");
+  return load("lab_fig1.txt");
 }
 
 // Asserts a failure at jump `index` whose message contains `why`.
