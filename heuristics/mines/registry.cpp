@@ -57,9 +57,15 @@ Verdict run_rules(MineSystem& s, const std::vector<std::string>& names, int& har
   const int count = select(names, rules);
   // The domains, then the failure word. Inline: the player runs the rules on small patches for
   // every cell it weighs, where a heap array per call would show.
-  boost::container::small_vector<Mask, 64> d(static_cast<size_t>(s.words()));
-  for (int v = 0; v < s.vars; ++v) d[v] = domain_of(s.value[v]);
-  d[s.vars] = 0;
+  boost::container::small_vector<Mask, 64> d(static_cast<size_t>(s.words()),
+                                             boost::container::default_init);
+  // Bounds and pointers held locally, so that the compiler sees no store into d can change them
+  // and vectorises the conversion.
+  const int n = s.vars;
+  const int8_t* value = s.value.data();
+  Mask* domains = d.data();
+  for (int v = 0; v < n; ++v) domains[v] = domain_of(value[v]);
+  domains[n] = 0;
   hardest = -1;
   propagation::FixpointIo<MineSystem> io;
   // Each narrowing decides its cell: it is read back, and credited to the rule that made it.
