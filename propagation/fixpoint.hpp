@@ -15,6 +15,8 @@
 
 #include <bit>
 #include <cstddef>
+#include <span>
+#include <type_traits>
 #include <vector>
 
 #include "core/verdict.hpp"
@@ -59,7 +61,9 @@ struct FixpointIo {
 // Runs `rules` to a common fixpoint on `d`, cheapest first as given, restarting from the first
 // after any progress. `start` is what changed since the last fixpoint: the narrowing of a move,
 // or everything for a fresh node. Each rule is handed the narrowings since it last ran and is
-// skipped when there are none. `on_call(i, verdict)` sees every call, for counters and grading.
+// skipped when there are none. `on_call(i, verdict)` sees every call, for counters and grading;
+// an `on_call(i, verdict, made)` is also handed the narrowings that call made, for a caller that
+// credits each narrowing to its rule (Minesweeper's decided_by) or counts them.
 // False: the node fails.
 inline constexpr int kMaxFixpointRules = 16;
 template <Model M, class Info, class OnCall>
@@ -87,7 +91,10 @@ bool run_to_fixpoint(const M& m, Mask* d, const Dirty& start,
     const Verdict v = rules[i]->propagate(m, d, dirty, changed);
     looked[i] = true;
     seen[i] = rules[i]->idempotent ? log.size() : before;
-    on_call(i, v);
+    if constexpr (std::is_invocable_v<OnCall&, int, Verdict, std::span<const Narrowing>>)
+      on_call(i, v, std::span<const Narrowing>(log.data() + before, log.size() - before));
+    else
+      on_call(i, v);
     if (v == Verdict::fail) {
       alive = false;
       break;

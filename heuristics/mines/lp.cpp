@@ -94,8 +94,8 @@ double largest(ilp::LpSession& session, const std::vector<double>& objective,
   return sol.objective;
 }
 
-// Fills `x` (a Relaxation holds a solver, so it is not returned by value).
-void relax(const MineSystem& s, Relaxation& x) {
+// Fills `x` for the domains `d` (a Relaxation holds a solver, so it is not returned by value).
+void relax(const MineSystem& s, const Mask* d, Relaxation& x) {
   x.part_of.assign(s.vars, -1);
   x.column.assign(s.vars, -1);
   // Parts: undecided variables joined along each digit row (Boost.Graph, as the engine's
@@ -105,8 +105,8 @@ void relax(const MineSystem& s, Relaxation& x) {
   for (const Row& r : s.rows) {
     int mines = 0, first = -1;
     for (int v : r.vars) {
-      mines += s.value[v] == 1;
-      if (s.value[v] >= 0 || r.source < 0) continue;
+      mines += d[v] == kMine;
+      if (d[v] != kUndecided || r.source < 0) continue;
       frontier[v] = 1;
       if (first < 0)
         first = v;
@@ -124,7 +124,7 @@ void relax(const MineSystem& s, Relaxation& x) {
   if (s.vars > 0) boost::connected_components(graph, root.data());
   std::vector<int> part_of_root(s.vars, -1);  // by Boost's component index
   for (int v = 0; v < s.vars; ++v) {
-    if (s.value[v] >= 0) continue;
+    if (d[v] != kUndecided) continue;
     if (!frontier[v]) {
       x.interior.push_back(v);
       continue;
@@ -143,7 +143,7 @@ void relax(const MineSystem& s, Relaxation& x) {
     int mines = 0, p = -1;
     std::vector<Eigen::Triplet<double>> row;
     for (int v : r.vars) {
-      mines += s.value[v] == 1;
+      mines += d[v] == kMine;
       if (x.column[v] < 0) continue;
       p = x.part_of[v];
       row.emplace_back(0, x.column[v], 1.0);
@@ -190,8 +190,10 @@ void relax(const MineSystem& s, Relaxation& x) {
 bool lp_mine_bounds(const MineSystem& s, const std::vector<std::vector<int>>& sets,
                     std::vector<std::pair<int, int>>& bounds) {
   bounds.clear();
+  std::vector<Mask> d(static_cast<size_t>(s.vars));
+  for (int v = 0; v < s.vars; ++v) d[v] = domain_of(s.value[v]);
   Relaxation x;
-  relax(s, x);
+  relax(s, d.data(), x);
   if (!x.feasible) return false;
   for (const auto& set : sets) {
     int lo = 0, hi = 0;
@@ -222,17 +224,16 @@ bool lp_mine_bounds(const MineSystem& s, const std::vector<std::vector<int>>& se
   return true;
 }
 
-Verdict apply_lp(MineSystem& s, int self) {
+Verdict apply_lp(const MineSystem& s, Mask* d, const Dirty&, Changes& changed) {
   Relaxation x;
-  relax(s, x);
+  relax(s, d, x);
   if (!x.feasible) {
-    s.failed_row = -1;
+    s.fail_at(d, -1);
     return Verdict::fail;
   }
   bool progress = false;
-  const auto decide = [&](int v, int value) {
-    s.value[v] = static_cast<int8_t>(value);
-    s.decided_by[v] = static_cast<int8_t>(self);
+  const auto decide_as = [&](int v, int value) {
+    decide(d, v, value ? kMine : kSafe, changed);
     progress = true;
   };
   // Every point an LP hands back is a witness for all the part's cells at once: a cell above 0
@@ -259,7 +260,7 @@ Verdict apply_lp(MineSystem& s, int self) {
         objective[c] = 0;
         witness();
         if (most < kCertain) {
-          decide(part.var_of[c], 0);
+          decide_as(part.var_of[c], 0);
           continue;
         }
       }
@@ -268,7 +269,7 @@ Verdict apply_lp(MineSystem& s, int self) {
         const double least = -largest(x.session, objective, &point);
         objective[c] = 0;
         witness();
-        if (least > 1 - kCertain) decide(part.var_of[c], 1);
+        if (least > 1 - kCertain) decide_as(part.var_of[c], 1);
       }
     }
   }
@@ -280,7 +281,7 @@ Verdict apply_lp(MineSystem& s, int self) {
                       : x.interior_least() - (n - 1) > 1 - kCertain ? 1
                                                                     : -1;
     if (value >= 0)
-      for (int v : x.interior) decide(v, value);
+      for (int v : x.interior) decide_as(v, value);
   }
   return progress ? Verdict::progress : Verdict::no_change;
 }

@@ -11,7 +11,7 @@ inline constexpr RuleInfo kLpInfo{
     "lp", "mines", Cost::lp, true,
     "LP relaxation: max x = 0 makes a cell safe, min x = 1 a mine, infeasible an inconsistent "
     "position"};
-Verdict apply_lp(MineSystem& system, int self);
+Verdict apply_lp(const MineSystem& system, Mask* d, const Dirty& dirty, Changes& changed);
 
 // For each set of variables, the least and the most mines it can hold over the same relaxation,
 // rounded inwards: every layout's count lies between them, so the enumeration may skip what

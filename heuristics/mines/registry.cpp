@@ -1,4 +1,9 @@
-// The Minesweeper deduction rules, cheapest first: one line per rule.
+// The Minesweeper deduction rules, cheapest first: one line per rule. run_rules hands the named
+// ones to the shared fixpoint driver and reads its narrowings back into the system.
+#include <algorithm>
+#include <array>
+#include <boost/container/small_vector.hpp>
+#include <span>
 #include <stdexcept>
 
 #include "heuristics/mines/lp.hpp"
@@ -8,11 +13,14 @@
 
 namespace bs::mines {
 
+// No rule is idempotent: a pass that decides cells can leave more for the same rule (single-row
+// reads each row once; the LP solves the relaxation of the cells undecided when it started), so
+// each runs again after its own progress, as under the driver this one replaced.
 const std::vector<MineRuleEntry>& mine_rules() {
   static const std::vector<MineRuleEntry> rules = {
-      {kSingleRowInfo, apply_single_row},
-      {kSubsetInfo, apply_subset},
-      {kLpInfo, apply_lp},
+      {kSingleRowInfo, apply_single_row, false},
+      {kSubsetInfo, apply_subset, false},
+      {kLpInfo, apply_lp, false},
   };
   return rules;
 }
@@ -23,27 +31,60 @@ std::vector<RuleInfo> mine_rule_infos() {
   return out;
 }
 
-Verdict run_rules(MineSystem& system, const std::vector<std::string>& names, int& hardest) {
-  std::vector<MineRule> rules;
+namespace {
+
+using Selected = std::array<const MineRuleEntry*, propagation::kMaxFixpointRules>;
+
+// The entries of the named rules, in the order named. Throws on an unknown name.
+int select(const std::vector<std::string>& names, Selected& out) {
+  if (names.size() > out.size()) throw std::invalid_argument("mines: too many deduction rules");
+  int count = 0;
   for (const std::string& name : names) {
-    MineRule found = nullptr;
+    const MineRuleEntry* found = nullptr;
     for (const auto& e : mine_rules())
-      if (e.info.name == name) found = e.apply;
+      if (e.info.name == name) found = &e;
     if (!found) throw std::invalid_argument("mines: no deduction rule named '" + name + "'");
-    rules.push_back(found);
+    out[static_cast<size_t>(count++)] = found;
   }
+  return count;
+}
+
+}  // namespace
+
+Verdict run_rules(MineSystem& s, const std::vector<std::string>& names, int& hardest,
+                  RuleCounts* counts) {
+  Selected rules{};
+  const int count = select(names, rules);
+  // The domains, then the failure word. Inline: the player runs the rules on small patches for
+  // every cell it weighs, where a heap array per call would show.
+  boost::container::small_vector<Mask, 64> d(static_cast<size_t>(s.words()),
+                                             boost::container::default_init);
+  // Bounds and pointers held locally, so that the compiler sees no store into d can change them
+  // and vectorises the conversion.
+  const int n = s.vars;
+  const int8_t* value = s.value.data();
+  Mask* domains = d.data();
+  for (int v = 0; v < n; ++v) domains[v] = domain_of(value[v]);
+  domains[n] = 0;
   hardest = -1;
-  for (size_t i = 0; i < rules.size();) {
-    const Verdict v = rules[i](system, static_cast<int>(i));
-    if (v == Verdict::fail) return v;
-    if (v == Verdict::progress) {
-      hardest = std::max(hardest, static_cast<int>(i));
-      i = 0;
-    } else {
-      ++i;
+  propagation::FixpointIo<MineSystem> io;
+  // Each narrowing decides its cell: it is read back, and credited to the rule that made it.
+  const auto on_call = [&](int i, Verdict v, std::span<const propagation::Narrowing> made) {
+    if (counts) {
+      ++counts->calls[i];
+      counts->prunes[i] += made.size() + (v == Verdict::fail);
     }
-  }
-  return Verdict::no_change;
+    if (v == Verdict::progress) hardest = std::max(hardest, i);
+    for (const propagation::Narrowing& e : made) {
+      s.value[e.var] = value_of(d[e.var]);
+      s.decided_by[e.var] = static_cast<int8_t>(i);
+    }
+  };
+  const bool alive =
+      propagation::run_to_fixpoint(s, d.data(), Dirty::all(), rules.data(), count, io, on_call);
+  if (alive) return Verdict::no_change;
+  s.failed_row = static_cast<int>(d[s.vars]) - 1;
+  return Verdict::fail;
 }
 
 }  // namespace bs::mines

@@ -6,23 +6,20 @@
 
 namespace bs::mines {
 
-Verdict apply_single_row(MineSystem& s, int self) {
+Verdict apply_single_row(const MineSystem& s, Mask* d, const Dirty&, Changes& changed) {
   bool progress = false;
   for (size_t r = 0; r < s.rows.size(); ++r) {
     const Row& row = s.rows[r];
     int mines, open;
-    s.tally(row, mines, open);
+    MineSystem::tally(row, d, mines, open);
     const int left = row.target - mines;
     if (left < 0 || left > open) {
-      s.failed_row = static_cast<int>(r);
+      s.fail_at(d, static_cast<int>(r));
       return Verdict::fail;
     }
     if (open == 0 || (left != 0 && left != open)) continue;
     for (int v : row.vars)
-      if (s.value[v] < 0) {
-        s.value[v] = left == 0 ? 0 : 1;
-        s.decided_by[v] = static_cast<int8_t>(self);
-      }
+      if (d[v] == kUndecided) decide(d, v, left == 0 ? kSafe : kMine, changed);
     progress = true;
   }
   return progress ? Verdict::progress : Verdict::no_change;

@@ -17,7 +17,7 @@
 
 namespace bs::mines {
 
-Verdict apply_subset(MineSystem& s, int self) {
+Verdict apply_subset(const MineSystem& s, Mask* d, const Dirty&, Changes& changed) {
   // The undecided cells and remaining target of each row.
   const size_t n = s.rows.size();
   // Inline arrays: a digit row has at most 8 cells and a cell at most 8 digits, so building these
@@ -30,8 +30,8 @@ Verdict apply_subset(MineSystem& s, int self) {
     if (s.rows[r].source < 0) continue;  // the mine-count row: left out, as above
     int mines = 0;
     for (int v : s.rows[r].vars) {
-      if (s.value[v] < 0) open[r].push_back(v);
-      mines += s.value[v] == 1;
+      if (d[v] == kUndecided) open[r].push_back(v);
+      mines += d[v] == kMine;
     }
     left[r] = s.rows[r].target - mines;
     for (int v : open[r]) rows_of[v].push_back(static_cast<int>(r));
@@ -54,14 +54,13 @@ Verdict apply_subset(MineSystem& s, int self) {
                           std::back_inserter(diff));
       const int t = left[b] - left[a];
       if (t < 0 || t > static_cast<int>(diff.size())) {
-        s.failed_row = b;
+        s.fail_at(d, b);
         return Verdict::fail;
       }
       if (t != 0 && t != static_cast<int>(diff.size())) continue;
       // A row these decisions overfill or starve is the cheap rule's to find: it runs next.
       for (int v : diff) {
-        s.value[v] = t == 0 ? 0 : 1;
-        s.decided_by[v] = static_cast<int8_t>(self);
+        decide(d, v, t == 0 ? kSafe : kMine, changed);
         for (int r : rows_of[v]) {
           open[r].erase(std::find(open[r].begin(), open[r].end(), v));
           left[r] -= t == 0 ? 0 : 1;

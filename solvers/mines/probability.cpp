@@ -309,7 +309,7 @@ class Analysis {
   // Stage 1: the deduction rules, to a fixpoint. True when consistent.
   bool deduce() {
     int hardest = -1;
-    if (run_rules(sys, rules, hardest) == Verdict::fail) {
+    if (run_rules(sys, rules, hardest, &out.rule_counts) == Verdict::fail) {
       const int source = sys.failed_row >= 0 ? sys.rows[sys.failed_row].source : -1;
       return fail(source, source >= 0
                               ? "the deduction rules find this digit cannot be met"

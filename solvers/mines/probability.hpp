@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "heuristics/mines/system.hpp"
 #include "puzzles/mines/position.hpp"
 
 namespace bs::mines {
@@ -49,6 +50,7 @@ struct Probabilities {
   int most_groups = 0;                        // the most groups in one component
   int lp_bounded_components = 0;  // components whose mines the LP bounded inside [0, size]
   double enumerated = 0;          // group assignments the enumeration visited
+  RuleCounts rule_counts;         // per deduction rule, by its index in `rules`
 };
 
 // When the enumeration runs after the rules. A player only needs it when the rules found no safe

@@ -150,6 +150,11 @@ Result solve_file(const std::string& path, const Options& options) {
   r.count("largest_component", a.largest_component);
   r.count("enumerated", a.enumerated);
   r.count("lp_bounded_components", a.lp_bounded_components);
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (!a.rule_counts.calls[i]) continue;
+    r.count("calls_" + names[i], static_cast<double>(a.rule_counts.calls[i]));
+    r.count("prunes_" + names[i], static_cast<double>(a.rule_counts.prunes[i]));
+  }
   meter.finish(r, threads);
   return r;
 }
