@@ -156,7 +156,7 @@ TEST(Dfs, NodeLimitFiresAndSaysSo) {
   const auto out = bs::search::depth_first(Queens{12}, Queens::State{}, cfg);
   EXPECT_EQ(out.stop, bs::StopReason::node_limit);
   EXPECT_GE(out.stats.nodes, 5000u);
-  EXPECT_LT(out.stats.nodes, 5000u + 2 * bs::search::Stopper::kPollEvery);
+  EXPECT_LT(out.stats.nodes, 5000u + 2 * bs::search::Budget::kPollEvery);
 }
 
 // A limit below the polling interval is honoured, not rounded up to it: one thread stops at it
@@ -205,14 +205,6 @@ TEST(DfsParallel, ExternalCancelFiresAndSaysSo) {
   EXPECT_GT(mid.stats.nodes, 0u);
   EXPECT_LT(mid.solutions, 365596u);
   EXPECT_LT(seconds, 5.0);
-}
-
-TEST(Stopper, FirstReasonWins) {
-  bs::search::Stopper s;
-  s.trigger(bs::StopReason::time_limit);
-  s.trigger(bs::StopReason::node_limit);
-  EXPECT_TRUE(s.stopped());
-  EXPECT_EQ(s.reason(), bs::StopReason::time_limit);
 }
 
 TEST(DeadTable, StoresExactKeysAndNeverInventsOne) {

@@ -9,6 +9,8 @@
 #include <span>
 #include <vector>
 
+#include "search/budget.hpp"
+
 namespace bs::mines {
 
 namespace {
@@ -60,9 +62,10 @@ class Endgame {
   Endgame(const Position& p, int max_layouts, int max_nodes, bool prune)
       : p_(p),
         max_layouts_(std::min(max_layouts, 65535)),  // sets index and count layouts in 16 bits
-        max_nodes_(max_nodes),
         prune_(prune),
+        budget_(search::Limits{.nodes = static_cast<uint64_t>(std::max(max_nodes, 0))}),
         ws_(workspace()) {
+    if (max_nodes <= 0) budget_.trigger(StopReason::node_limit);  // not even the root
     assert(!ws_.in_use);
     ws_.in_use = true;
     ws_.layouts.clear();
@@ -154,7 +157,7 @@ class Endgame {
     for (uint64_t k : id_key_) all_hash += k;
     bool exact = true;
     const double win = value(all, all_hash, every_cell, 0, 0, exact, &best_cell);
-    if (nodes_ > max_nodes_ || best_cell < 0) return std::nullopt;
+    if (budget_.stopped() || best_cell < 0) return std::nullopt;
     return EndgameMove{cells_[best_cell], win};
   }
 
@@ -220,7 +223,7 @@ class Endgame {
                bool& exact, int* best = nullptr) {
     exact = true;
     if (set.size() == 1) return 1;
-    if (++nodes_ > max_nodes_) return 0;
+    if (budget_.step()) return 0;  // past the node budget: the caller gives up on the search
     if (prune_ && !best && set.size() == 2) {
       // Two layouts (a sixth of the nodes on expert): a click safe in both that shows them apart
       // wins outright. Else some cell is a mine in one and safe in the other, and a click there
@@ -396,9 +399,9 @@ class Endgame {
   }
 
   const Position& p_;
-  int max_layouts_, max_nodes_;
+  int max_layouts_;
   bool prune_;
-  int nodes_ = 0;
+  search::Budget budget_;  // one thread's: step() stops at exactly max_nodes
   std::vector<int> cells_, order_;
   std::vector<Row> rows_;
   std::vector<std::vector<int>> rows_of_;

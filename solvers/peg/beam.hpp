@@ -18,26 +18,27 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
-#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
+#include "search/budget.hpp"
 #include "solvers/peg/search.hpp"
 
 namespace bs::peg {
 
 // The jumps from start to a goal of the problem (a position of the backward set, when it has
-// one), or nothing when the beam runs dry, the deadline passes or a level ends past `max_nodes`
-// nodes (so the beam overshoots a node limit by at most one level). neighbours[h]: the pegs next
-// to hole h. Each level is expanded by `threads` threads; duplicates are merged by sorting, keeping
-// the child of the lowest-ranked parent, and ties in score are broken by key, so the beam and its
-// answer do not depend on the thread count.
-inline std::optional<std::vector<uint16_t>> beam_search(
-    const PegProblem<uint64_t>& problem, const Config& start, size_t width,
-    const std::vector<uint64_t>& neighbours, int threads, search::Stats& stats,
-    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max(),
-    uint64_t max_nodes = ~uint64_t{0}) {
+// one), or nothing when the beam runs dry or the budget stops it. The budget is asked before each
+// level whether one more node is affordable, and charged with each level's nodes after it (so the
+// beam overshoots a node limit by at most one level). neighbours[h]: the pegs next to hole h. Each
+// level is expanded by `threads` threads; duplicates are merged by sorting, keeping the child of
+// the lowest-ranked parent, and ties in score are broken by key, so the beam and its answer do not
+// depend on the thread count.
+inline std::optional<std::vector<uint16_t>> beam_search(const PegProblem<uint64_t>& problem,
+                                                        const Config& start, size_t width,
+                                                        const std::vector<uint64_t>& neighbours,
+                                                        int threads, search::Stats& stats,
+                                                        search::Budget& budget) {
   using State = PegProblem<uint64_t>::State;
   struct Step {
     uint32_t parent;
@@ -64,8 +65,8 @@ inline std::optional<std::vector<uint16_t>> beam_search(
   if (problem.is_goal(beam[0])) return std::vector<uint16_t>{};
   threads = std::max(1, threads);
   std::vector<search::Stats> thread_stats(threads);
-  uint64_t nodes = 0;
-  while (!beam.empty() && nodes < max_nodes && std::chrono::steady_clock::now() < deadline) {
+  uint64_t charged = 0;  // the nodes of the levels before this one
+  while (!beam.empty() && !budget.check(1)) {
     std::vector<std::vector<Child>> parts(threads);
     // The first goal in (parent, move) order, packed so that the least wins.
     std::atomic<uint64_t> goal{kNoGoal};
@@ -106,8 +107,10 @@ inline std::optional<std::vector<uint16_t>> beam_search(
       path.push_back(static_cast<uint16_t>(g & 0xffff));
       return path;
     }
-    nodes = 0;
+    uint64_t nodes = 0;
     for (const auto& st : thread_stats) nodes += st.nodes;
+    budget.add(nodes - charged);
+    charged = nodes;
     // Duplicates merge within buckets by key (each thread sorts its own buckets), keeping the
     // child of the least (parent, move); the best `width` by (score, key) survive, and are put in
     // key order. Every step is a function of the set of children alone, so the beam is the same

@@ -23,13 +23,13 @@
 #include "heuristics/peg/classic_pagodas.hpp"
 #include "puzzles/peg/format.hpp"
 #include "puzzles/peg/verify.hpp"
-#include "tests/sample_size.hpp"
 #include "search/bidirectional.hpp"
+#include "search/budget.hpp"
 #include "search/dfs.hpp"
-#include "search/stop.hpp"
 #include "solvers/bench.hpp"
-#include "solvers/peg/solver.hpp"
 #include "solvers/peg/analysis.hpp"
+#include "solvers/peg/solver.hpp"
+#include "tests/sample_size.hpp"
 
 namespace {
 
@@ -346,7 +346,7 @@ TEST(PegSearch, NodeLimitsGiveUnknownNeverAWrongAnswer) {
         // Limits are polled every kPollEvery nodes per run, so each run (a side in a round) may
         // overshoot by that much; no more.
         EXPECT_LE(r.counter("nodes"),
-                  std::stod(limit) + 2 * r.counter("rounds") * bs::search::Stopper::kPollEvery)
+                  std::stod(limit) + 2 * r.counter("rounds") * bs::search::Budget::kPollEvery)
             << where.str();
         continue;
       }
