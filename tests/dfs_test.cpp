@@ -172,6 +172,39 @@ TEST(Dfs, SmallNodeLimitIsNotRoundedUp) {
   }
 }
 
+// A search run within a parent budget (a portfolio round within the whole run) stops at the
+// first of its own node limit and what the parent has left; only the parent's limit stops the
+// parent.
+TEST(Dfs, ParentBudgetLimitsTheSearch) {
+  bs::search::Budget whole(bs::search::Limits{.nodes = 700});
+  DfsConfig cfg;
+  cfg.count = true;
+  cfg.parent = &whole;
+  cfg.limits.nodes = 500;  // the round's own budget, below the 700 left
+  const auto round = bs::search::depth_first(Queens{12}, Queens::State{}, cfg);
+  EXPECT_EQ(round.stop, bs::StopReason::node_limit);
+  EXPECT_EQ(round.stats.nodes, 500u);
+  EXPECT_FALSE(whole.stopped());
+  whole.add(round.stats.nodes);
+  const auto last = bs::search::depth_first(Queens{12}, Queens::State{}, cfg);
+  EXPECT_EQ(last.stop, bs::StopReason::node_limit);
+  EXPECT_EQ(last.stats.nodes, 200u);  // what the whole run had left
+  EXPECT_TRUE(whole.stopped());
+  EXPECT_EQ(whole.reason(), bs::StopReason::node_limit);
+}
+
+TEST(DfsParallel, ParentCancelStopsTheSearch) {
+  std::atomic<bool> cancel{true};
+  bs::search::Budget whole(bs::search::Limits{.cancel = &cancel});
+  DfsConfig cfg;
+  cfg.count = true;
+  cfg.threads = 2;
+  cfg.parent = &whole;
+  const auto out = bs::search::depth_first(Queens{14}, Queens::State{}, cfg);
+  EXPECT_EQ(out.stop, bs::StopReason::cancelled);
+  EXPECT_LT(out.solutions, 365596u);
+}
+
 TEST(Dfs, TimeLimitFiresAndSaysSo) {
   DfsConfig cfg;
   cfg.count = true;
