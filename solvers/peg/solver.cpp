@@ -42,6 +42,7 @@
 #include "puzzles/peg/verify.hpp"
 #include "search/bidirectional.hpp"
 #include "search/dfs.hpp"
+#include "search/portfolio.hpp"
 #include "search/transposition_table.hpp"
 #include "solvers/measure.hpp"
 #include "solvers/peg/beam.hpp"
@@ -265,13 +266,14 @@ Result finish(const Instance& in, Result& r, const std::vector<JumpRC>& jumps, c
   return r;
 }
 
-// The search: a portfolio of the sides with restarts. Each round gives every side a node budget,
-// `restart-growth` times the last round's, in the next move order; a side's table keeps what it
-// proved dead, so a restart costs little, and the side the instance happens to favour decides
-// it. Each member spends a child of the whole solve's budget, so it stops at the first of its
-// round's node budget and the user's limits; when the user's limit fires, the whole budget stops
-// with it and so does the portfolio. The decision does not depend on the thread count; with one
-// thread the whole run, solution included, is deterministic.
+// The search: a portfolio of the sides with restarts (the rounds are search/portfolio.hpp's).
+// Each round gives every side a node budget, `restart-growth` times the last round's, in the next
+// move order, and ends with a beam; a side's table keeps what it proved dead, so a restart costs
+// little, and the side the instance happens to favour decides it. Each member spends a child of the
+// whole solve's budget, so it stops at the first of its round's node budget and the user's limits;
+// when the user's limit fires, the whole budget stops with it and so does the portfolio. The
+// decision does not depend on the thread count; with one thread the whole run, solution included,
+// is deterministic.
 class Portfolio {
  public:
   Portfolio(const Instance& in, const Options& options, int threads, search::Budget& whole,
@@ -297,17 +299,11 @@ class Portfolio {
     r_.count("symmetries",
              static_cast<double>(std::max<size_t>(1, sides_.front()->symmetries.size())));
     configure();
-    for (bool go = true; go;) {
-      ++rounds_;
-      for (size_t k = 0; k < sides_.size() && go; ++k) {
-        const Turn turn = side_turn(*sides_[k], k);
-        if (turn == Turn::root_decided) return false;
-        go = turn == Turn::go_on;
-      }
-      if (go) go = beam_turn();
-      round_nodes_ = std::min<uint64_t>(round_nodes_ * growth_, uint64_t{1} << 50);
-    }
-    return true;
+    rounds_ = search::run_restarts(
+        sides_.size(), restarts_, whole_,
+        [&](size_t k, int round, uint64_t nodes) { return side_turn(k, round, nodes); },
+        [&](int, uint64_t nodes) { return beam_turn(nodes); });
+    return !root_decided_;
   }
 
   // The counters of the search and its answer: a solution (in `jumps`) or a proof.
@@ -319,8 +315,6 @@ class Portfolio {
   }
 
  private:
-  enum class Turn { go_on, stop, root_decided };
-
   // Posts a side's rules when it first runs (the reversed side may never be needed). False: a
   // rule proved the instance impossible, and r says so.
   bool open_side(Side& side) {
@@ -356,19 +350,23 @@ class Portfolio {
     for (const Jump& J : in_.board.jumps())
       if (J.from < 64 && J.over < 64) neighbours_[J.from] |= uint64_t{1} << J.over;
     // Wide boards make a fresh table each run, so they run once, without restarts.
-    round_nodes_ = narrow_ ? static_cast<uint64_t>(options_.integer("restart-nodes")) : 0;
-    growth_ = static_cast<uint64_t>(options_.integer("restart-growth"));
+    restarts_.first_nodes = narrow_ ? static_cast<uint64_t>(options_.integer("restart-nodes")) : 0;
+    restarts_.growth = static_cast<uint64_t>(options_.integer("restart-growth"));
     orders_ = static_cast<int>(options_.integer("move-orders"));
   }
 
-  // Side k's turn in this round: a depth-first search of up to the round's nodes.
-  Turn side_turn(Side& side, size_t k) {
-    if (whole_.check(1)) return Turn::stop;  // not a node left, or past the deadline
-    if (!side.root && !open_side(side)) return Turn::root_decided;
-    cfg_.limits.nodes = round_nodes_;
+  // Side k's turn in a round: a depth-first search of up to `nodes` nodes. False: the portfolio
+  // ends (the side decided, the user's limits stopped it, or a root rule decided).
+  bool side_turn(size_t k, int round, uint64_t nodes) {
+    Side& side = *sides_[k];
+    if (!side.root && !open_side(side)) {
+      root_decided_ = true;
+      return false;
+    }
+    cfg_.limits.nodes = nodes;
     if (narrow_) {
       if (!side.problem) prepare_search(side, side_mb_, backward_, threads_);
-      side.problem->set_order(rounds_ - 1, orders_);
+      side.problem->set_order(round - 1, orders_);
       out_ = run_side(side, cfg_);
     } else {
       out_ = run_wide(side, cfg_, hash_mb_);
@@ -376,21 +374,21 @@ class Portfolio {
     whole_.add(out_.stats.nodes);
     if (out_.found || out_.stop == StopReason::exhausted) {
       decided_ = static_cast<int>(k);
-      return Turn::stop;
+      return false;
     }
     // Only the round's own node budget lets the portfolio go on; the user's limits end it.
-    return out_.stop == StopReason::node_limit && !whole_.stopped() ? Turn::go_on : Turn::stop;
+    return out_.stop == StopReason::node_limit && !whole_.stopped();
   }
 
   // The round's last member: a beam about as costly as a side's turn (a beam of width W makes
   // roughly W x moves x branching nodes, and `beam` stands for moves x branching). Under
   // --node-limit the beam gets what is left of it, so the limit holds to within a level. False:
   // the beam found a solution.
-  bool beam_turn() {
+  bool beam_turn(uint64_t round_nodes) {
     const uint64_t left = whole_.nodes_left();
-    if (!narrow_ || beam_divisor_ == 0 || round_nodes_ == 0 || left == 0) return true;
+    if (!narrow_ || beam_divisor_ == 0 || round_nodes == 0 || left == 0) return true;
     Side& side = *sides_.front();
-    const size_t width = std::max<uint64_t>(8, std::min(round_nodes_, left) / beam_divisor_);
+    const size_t width = std::max<uint64_t>(8, std::min(round_nodes, left) / beam_divisor_);
     search::Stats beam_stats;
     search::Budget beam_budget({}, &whole_);
     beam_path_ = beam_search(*side.problem, side.in.start, width, neighbours_, threads_, beam_stats,
@@ -485,10 +483,11 @@ class Portfolio {
   std::optional<std::vector<uint16_t>> beam_path_;
   uint64_t beam_nodes_ = 0;
   double beam_seconds_ = 0;
-  uint64_t round_nodes_ = 0, growth_ = 0;  // each side's node budget this round, its growth
+  search::Restarts restarts_;
   int orders_ = 0;
   search::DfsOutcome<uint16_t> out_;  // the last member's
   int decided_ = -1;                  // the side that decided, if one did
+  bool root_decided_ = false;         // a root rule of the reversed side did
   int rounds_ = 0;
 };
 
