@@ -128,7 +128,9 @@ class Counter {
   }
 
  private:
-  bool place(size_t g, int k) {
+  // place and unplace run at every step of the walk; inlined, as they were before the walk polled a
+  // Budget, they save the Minesweeper player a few percent of its instructions.
+  [[gnu::always_inline]] bool place(size_t g, int k) {
     k_[g] = k;
     bool ok = true;
     const int s = static_cast<int>(c_.groups[g].size());
@@ -139,7 +141,7 @@ class Counter {
     }
     return ok;
   }
-  void unplace(size_t g, int k) {
+  [[gnu::always_inline]] void unplace(size_t g, int k) {
     const int s = static_cast<int>(c_.groups[g].size());
     for (int r : c_.rows_of[g]) {
       sum_[r] -= k;
