@@ -23,7 +23,6 @@
 // must stop at exactly its node limit counts with step() instead.
 #pragma once
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -46,12 +45,14 @@ class Budget {
   using Clock = std::chrono::steady_clock;
   static constexpr uint64_t kPollEvery = 1024;
   static constexpr uint64_t kUnlimited = std::numeric_limits<uint64_t>::max();
+  static constexpr double kMaxSeconds = 1e9;  // about 32 years
 
   // A budget of its own limits, within `parent`'s when there is one. The parent must outlive it.
   explicit Budget(Limits limits = {}, Budget* parent = nullptr)
       : parent_(parent), cancel_(limits.cancel), start_(Clock::now()) {
     node_limit_ = limits.nodes ? limits.nodes : kUnlimited;
-    if (limits.seconds > 0)
+    // A limit past kMaxSeconds is none: as a clock duration it would overflow.
+    if (limits.seconds > 0 && limits.seconds < kMaxSeconds)
       deadline_ = start_ + std::chrono::duration_cast<Clock::duration>(
                                std::chrono::duration<double>(limits.seconds));
     if (parent_) {

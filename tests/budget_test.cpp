@@ -68,6 +68,12 @@ TEST(Budget, TimeLimitIsTheReason) {
   EXPECT_EQ(b.reason(), StopReason::time_limit);
 }
 
+TEST(Budget, AnAstronomicalTimeLimitIsNone) {
+  Budget b(Limits{.seconds = 1e20});  // nanoseconds past 64 bits: must not wrap into the past
+  EXPECT_FALSE(b.check());
+  EXPECT_EQ(b.seconds_left(), std::numeric_limits<double>::infinity());
+}
+
 TEST(Budget, TheFirstLimitToFireIsTheReason) {
   // Nodes run out long before a minute does.
   Budget by_nodes(Limits{.nodes = 3000, .seconds = 60});
