@@ -30,8 +30,8 @@
 #include <mutex>
 #include <vector>
 
+#include "search/budget.hpp"
 #include "search/stats.hpp"
-#include "search/stop.hpp"
 
 namespace bs::search {
 
@@ -68,6 +68,7 @@ struct DfsConfig {
   int threads = 1;
   int spawn_depth = 4;  // levels expanded into the task frontier
   Limits limits;
+  Budget* parent = nullptr;  // a budget the search spends within (a portfolio's whole run)
   bool count = false;        // count solutions instead of stopping at the first; the first
                              // solution in DFS order found is still returned in the path
   uint64_t count_limit = 0;  // when counting: stop at this many; 0 = count all
@@ -91,7 +92,7 @@ class DepthFirst {
   static constexpr bool kTable = !std::is_same_v<Table, NoTable>;
 
   DepthFirst(const P& problem, DfsConfig cfg, Table* table = nullptr)
-      : problem_(problem), cfg_(cfg), table_(table), stopper_(cfg.limits) {
+      : problem_(problem), cfg_(cfg), table_(table), budget_(cfg.limits, cfg.parent) {
     if (cfg_.threads < 1) cfg_.threads = 1;
     if (cfg_.threads == 1) cfg_.spawn_depth = 0;
     contexts_.resize(cfg_.threads);
@@ -116,7 +117,7 @@ class DepthFirst {
     }
     DfsOutcome<Move> out;
     for (Context& c : contexts_) {
-      stopper_.account(c.unpublished);
+      budget_.account(c.unpublished);
       out.stats.merge(c.stats);
     }
     out.solutions = cfg_.count ? solutions_.load() : out.stats.goals;
@@ -133,7 +134,7 @@ class DepthFirst {
     } else if (!cfg_.count && out.found && best < cut) {
       out.stop = StopReason::solution;
     } else if (cut != kNone) {
-      out.stop = stopper_.reason();
+      out.stop = budget_.reason();
     }
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return out;
@@ -162,7 +163,7 @@ class DepthFirst {
   // True when this subtree must stop: a limit fired (remembered by rank), or a subtree ranked
   // earlier holds a solution (nothing to remember: this subtree could not have the first one).
   bool abandoned(uint64_t rank, Context& ctx) {
-    if (stopper_.poll(ctx.unpublished)) {
+    if (budget_.poll(ctx.unpublished)) {
       uint64_t seen = lowest_stopped_rank_.load(std::memory_order_relaxed);
       while (rank < seen && !lowest_stopped_rank_.compare_exchange_weak(seen, rank)) {
       }
@@ -181,7 +182,7 @@ class DepthFirst {
 
   void count_goal() {
     const uint64_t n = solutions_.fetch_add(1, std::memory_order_relaxed) + 1;
-    if (cfg_.count_limit && n >= cfg_.count_limit) stopper_.trigger(StopReason::solution);
+    if (cfg_.count_limit && n >= cfg_.count_limit) budget_.trigger(StopReason::solution);
   }
 
   // The spawned levels, breadth by breadth; each node is replaced by its children in place, so
@@ -296,7 +297,7 @@ class DepthFirst {
   const P& problem_;
   DfsConfig cfg_;
   Table* table_;
-  Stopper stopper_;
+  Budget budget_;
   std::vector<Context> contexts_;
   std::atomic<uint64_t> best_rank_{kNone};
   std::atomic<uint64_t> lowest_stopped_rank_{kNone};

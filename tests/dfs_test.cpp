@@ -161,7 +161,7 @@ TEST(Dfs, NodeLimitFiresAndSaysSo) {
   const auto out = count_queens_within(12, {.nodes = 5000});
   EXPECT_EQ(out.stop, bs::StopReason::node_limit);
   EXPECT_GE(out.stats.nodes, 5000u);
-  EXPECT_LT(out.stats.nodes, 5000u + 2 * bs::search::Stopper::kPollEvery);
+  EXPECT_LT(out.stats.nodes, 5000u + 2 * bs::search::Budget::kPollEvery);
 }
 
 // A limit below the polling interval is honoured, not rounded up to it: one thread stops at it
@@ -172,6 +172,39 @@ TEST(Dfs, SmallNodeLimitIsNotRoundedUp) {
     EXPECT_EQ(out.stop, bs::StopReason::node_limit) << limit;
     EXPECT_EQ(out.stats.nodes, limit);
   }
+}
+
+// A search run within a parent budget (a portfolio round within the whole run) stops at the
+// first of its own node limit and what the parent has left; only the parent's limit stops the
+// parent.
+TEST(Dfs, ParentBudgetLimitsTheSearch) {
+  bs::search::Budget whole(bs::search::Limits{.nodes = 700});
+  DfsConfig cfg;
+  cfg.count = true;
+  cfg.parent = &whole;
+  cfg.limits.nodes = 500;  // the round's own budget, below the 700 left
+  const auto round = bs::search::depth_first(Queens{12}, Queens::State{}, cfg);
+  EXPECT_EQ(round.stop, bs::StopReason::node_limit);
+  EXPECT_EQ(round.stats.nodes, 500u);
+  EXPECT_FALSE(whole.stopped());
+  whole.add(round.stats.nodes);
+  const auto last = bs::search::depth_first(Queens{12}, Queens::State{}, cfg);
+  EXPECT_EQ(last.stop, bs::StopReason::node_limit);
+  EXPECT_EQ(last.stats.nodes, 200u);  // what the whole run had left
+  EXPECT_TRUE(whole.stopped());
+  EXPECT_EQ(whole.reason(), bs::StopReason::node_limit);
+}
+
+TEST(DfsParallel, ParentCancelStopsTheSearch) {
+  std::atomic<bool> cancel{true};
+  bs::search::Budget whole(bs::search::Limits{.cancel = &cancel});
+  DfsConfig cfg;
+  cfg.count = true;
+  cfg.threads = 2;
+  cfg.parent = &whole;
+  const auto out = bs::search::depth_first(Queens{14}, Queens::State{}, cfg);
+  EXPECT_EQ(out.stop, bs::StopReason::cancelled);
+  EXPECT_LT(out.solutions, 365596u);
 }
 
 TEST(Dfs, TimeLimitFiresAndSaysSo) {
@@ -204,14 +237,6 @@ TEST(DfsParallel, ExternalCancelFiresAndSaysSo) {
   EXPECT_GT(mid.stats.nodes, 0u);
   EXPECT_LT(mid.solutions, 365596u);
   EXPECT_LT(seconds, 5.0);
-}
-
-TEST(Stopper, FirstReasonWins) {
-  bs::search::Stopper s;
-  s.trigger(bs::StopReason::time_limit);
-  s.trigger(bs::StopReason::node_limit);
-  EXPECT_TRUE(s.stopped());
-  EXPECT_EQ(s.reason(), bs::StopReason::time_limit);
 }
 
 TEST(DeadTable, StoresExactKeysAndNeverInventsOne) {

@@ -6,7 +6,6 @@
 // of the node; it must be thread-safe because all search threads share one rule object.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -18,6 +17,7 @@
 #include "core/result.hpp"
 #include "heuristics/rule.hpp"
 #include "puzzles/peg/board.hpp"
+#include "search/budget.hpp"
 
 namespace bs::peg {
 
@@ -39,13 +39,11 @@ struct PegRoot {
   std::vector<int> budget;
   std::vector<std::pair<std::string, double>> counters;  // what the rules want reported
   std::vector<LinearCut> cuts;                           // checked at every node, incrementally
-  // When the whole solve must end (--time-limit); root rules that can run long stop by then.
-  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  // The whole solve's budget (--time-limit); root rules that can run long stop by its deadline.
+  const search::Budget* solve_budget = nullptr;
 
   double seconds_left() const {
-    if (deadline == std::chrono::steady_clock::time_point::max())
-      return std::numeric_limits<double>::infinity();
-    return std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
+    return solve_budget ? solve_budget->seconds_left() : std::numeric_limits<double>::infinity();
   }
 };
 

@@ -186,165 +186,217 @@ FeasibilityCheck recheck_feasibility_ip(const peg::Instance& instance, double ti
   return {model.solve_ip(time_limit).status, "cbc"};
 }
 
-JumpBounds compute_jump_bounds(const peg::Instance& inst, const JumpBoundsOptions& opt) {
-  const auto t0 = Clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - t0).count(); };
-  auto remaining = [&] { return opt.time_limit - elapsed(); };
-  check_instance(inst);
-  const int n = static_cast<int>(inst.board.jumps().size());
-  JumpBounds out;
-  out.R.assign(n, 0);
-  auto finish = [&](bool feasible, bool complete) {
-    out.feasible = feasible;
-    out.complete = complete;
-    if (!feasible) std::fill(out.R.begin(), out.R.end(), 0);
-    out.seconds = elapsed();
-    return out;
-  };
-  const int pegdiff = peg::peg_count(inst.start) - peg::peg_count(inst.final);
-  // pegdiff bounds every x_J, so R starts there: whatever path returns early (a time limit
-  // above all), R holds valid upper bounds, never the zeros that would cut real solutions.
-  out.R.assign(n, std::max(pegdiff, 0));
-  // Every jump removes exactly one peg, so these cases need no solver.
-  if (pegdiff < 0) return finish(false, true);
-  if (n == 0 || pegdiff == 0) return finish(inst.start == inst.final, true);
+namespace {
 
-  {
-    if (equations_integer_solvable(inst) == 0) return finish(false, true);
+// One computation of R(J), step by step (the file's head says why in this order): the jump
+// orbits, each orbit's bounds lb <= R <= ub as they tighten, and the model the LPs and IPs share.
+class JumpBoundsComputation {
+ public:
+  JumpBoundsComputation(const peg::Instance& inst, const JumpBoundsOptions& opt)
+      : inst_(inst),
+        opt_(opt),
+        t0_(Clock::now()),
+        n_(static_cast<int>(inst.board.jumps().size())) {}
+
+  JumpBounds run() {
+    check_instance(inst_);
+    const int pegdiff = peg::peg_count(inst_.start) - peg::peg_count(inst_.final);
+    // pegdiff bounds every x_J, so R starts there: whatever path returns early (a time limit
+    // above all), R holds valid upper bounds, never the zeros that would cut real solutions.
+    out_.R.assign(n_, std::max(pegdiff, 0));
+    // Every jump removes exactly one peg, so these cases need no solver.
+    if (pegdiff < 0) return finish(false, true);
+    if (n_ == 0 || pegdiff == 0) return finish(inst_.start == inst_.final, true);
+    if (equations_integer_solvable(inst_) == 0) return finish(false, true);
+    find_orbits(pegdiff);
+    model_ = feasibility_model(inst_);
+    model_.set_maximize(true);
+    switch (lp_bounds()) {
+      case Step::infeasible:
+        return finish(false, true);
+      case Step::out_of_time:
+        return with_upper_bounds(false);
+      case Step::done:
+        break;
+    }
+    if (opt_.exact) {
+      const bool lp_settled_all = branch_and_bound();
+      if (!have_point_ && !proven_infeasible_ && lp_settled_all) find_any_point();
+    }
+    if (proven_infeasible_) return finish(false, true);
+    bool complete = have_point_ && !timed_out_;
+    for (size_t o = 0; o < lb_.size(); ++o) complete = complete && lb_[o] >= ub_[o];
+    return with_upper_bounds(complete);
   }
 
-  const std::vector<int> orbit = jump_orbits(inst, opt.use_symmetry);
-  const int orbits = *std::max_element(orbit.begin(), orbit.end()) + 1;
-  std::vector<std::vector<int>> members(orbits);
-  for (int j = 0; j < n; ++j) members[orbit[j]].push_back(j);
+ private:
+  enum class Step { done, infeasible, out_of_time };
 
-  std::vector<int> lb(orbits, 0), ub(orbits, pegdiff);
-  bool have_point = false;  // some integer solution is known, so the lower bounds are real
-  auto record = [&](const std::vector<double>& x) {
-    for (int j = 0; j < n; ++j) {
-      int& l = lb[orbit[j]];
+  double elapsed() const { return std::chrono::duration<double>(Clock::now() - t0_).count(); }
+  double remaining() const { return opt_.time_limit - elapsed(); }
+
+  JumpBounds finish(bool feasible, bool complete) {
+    out_.feasible = feasible;
+    out_.complete = complete;
+    if (!feasible) std::fill(out_.R.begin(), out_.R.end(), 0);
+    out_.seconds = elapsed();
+    return out_;
+  }
+  // A feasible answer: each jump's R is its orbit's upper bound.
+  JumpBounds with_upper_bounds(bool complete) {
+    for (int j = 0; j < n_; ++j) out_.R[j] = ub_[orbit_[j]];
+    return finish(true, complete);
+  }
+
+  void find_orbits(int pegdiff) {
+    orbit_ = jump_orbits(inst_, opt_.use_symmetry);
+    const int orbits = *std::max_element(orbit_.begin(), orbit_.end()) + 1;
+    members_.assign(orbits, {});
+    for (int j = 0; j < n_; ++j) members_[orbit_[j]].push_back(j);
+    lb_.assign(orbits, 0);
+    ub_.assign(orbits, pegdiff);
+  }
+
+  // An integer solution: its x_J, maximized over each orbit, is a lower bound on R.
+  void record(const std::vector<double>& x) {
+    for (int j = 0; j < n_; ++j) {
+      int& l = lb_[orbit_[j]];
       l = std::max(l, static_cast<int>(std::lround(x[j])));
     }
-    have_point = true;
-  };
-  auto unit = [&](int o) {
-    std::vector<double> c(n, 0.0);
-    c[members[o].front()] = 1.0;
+    have_point_ = true;
+  }
+  // The objective x_rep of orbit o.
+  std::vector<double> unit(int o) const {
+    std::vector<double> c(n_, 0.0);
+    c[members_[o].front()] = 1.0;
     return c;
-  };
+  }
+  bool settled(int o) const { return have_point_ && lb_[o] >= ub_[o]; }
 
-  LpModel model = feasibility_model(inst);
-  model.set_maximize(true);
-
-  // ---- LP bounds, tightened in place.
-  {
-    LpSession session(model);
+  // LP bounds, tightened in place: each orbit's LP floor becomes its columns' upper bound at
+  // once, and passes repeat while some bound still drops.
+  Step lp_bounds() {
+    LpSession session(model_);
     bool changed = true;
     while (changed) {
       changed = false;
-      for (int o = 0; o < orbits; ++o) {
-        if (have_point && lb[o] >= ub[o]) continue;
-        if (remaining() <= 0) {
-          for (int j = 0; j < n; ++j) out.R[j] = ub[orbit[j]];
-          return finish(true, false);
-        }
+      for (int o = 0; o < static_cast<int>(lb_.size()); ++o) {
+        if (settled(o)) continue;
+        if (remaining() <= 0) return Step::out_of_time;
         session.set_objective(unit(o));
         const Solution s = session.resolve(remaining());
-        ++out.lp_solves;
-        if (s.status == SolveStatus::infeasible) return finish(false, true);
-        if (s.status != SolveStatus::optimal) {  // time limit (or a CLP failure): keep the floors
-          for (int j = 0; j < n; ++j) out.R[j] = ub[orbit[j]];
-          return finish(true, false);
-        }
+        ++out_.lp_solves;
+        if (s.status == SolveStatus::infeasible) return Step::infeasible;
+        // A time limit (or a CLP failure): keep the floors.
+        if (s.status != SolveStatus::optimal) return Step::out_of_time;
         if (integral(s.x)) record(s.x);
         const int f = static_cast<int>(std::floor(s.objective + 1e-7));
-        if (f < ub[o]) {
-          ub[o] = std::max(f, 0);
-          for (int j : members[o]) {
-            session.set_column_bounds(j, 0, ub[o]);
-            model.set_column_bounds(j, 0, ub[o]);
+        if (f < ub_[o]) {
+          ub_[o] = std::max(f, 0);
+          for (int j : members_[o]) {
+            session.set_column_bounds(j, 0, ub_[o]);
+            model_.set_column_bounds(j, 0, ub_[o]);
           }
           changed = true;
         }
       }
     }
+    return Step::done;
   }
 
-  // ---- branch-and-bound for the orbits the LP left open.
-  bool proven_infeasible = false;
-  bool timed_out = false;
-  if (opt.exact) {
+  // Branch-and-bound for the orbits the LP left open, in parallel with one CBC model per solve.
+  // Returns whether the LP had settled every orbit (nothing was open).
+  bool branch_and_bound() {
     std::vector<int> open;
-    for (int o = 0; o < orbits; ++o)
-      if (!have_point || lb[o] < ub[o]) open.push_back(o);
+    for (int o = 0; o < static_cast<int>(lb_.size()); ++o)
+      if (!settled(o)) open.push_back(o);
     // Widest gaps first: they are the slow ones, and dynamic scheduling then balances the rest.
     std::stable_sort(open.begin(), open.end(),
-                     [&](int a, int b) { return ub[a] - lb[a] > ub[b] - lb[b]; });
+                     [&](int a, int b) { return ub_[a] - lb_[a] > ub_[b] - lb_[b]; });
     const int threads = std::max(
-        1, std::min<int>(opt.threads > 0 ? opt.threads : omp_get_max_threads(), open.size()));
+        1, std::min<int>(opt_.threads > 0 ? opt_.threads : omp_get_max_threads(), open.size()));
     int ip_solves = 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads) reduction(+ : ip_solves)
-    for (size_t k = 0; k < open.size(); ++k) {
-      const int o = open[k];
-      const int rep = members[o].front();
-      bool skip;
-      int floor_lb = 0;
-      bool known = false;
-#pragma omp critical(jump_bounds)
-      {
-        skip = proven_infeasible || (have_point && lb[o] >= ub[o]);
-        known = have_point;
-        floor_lb = lb[o];
-      }
-      const double left = remaining();
-      if (!skip && left <= 0) {
-#pragma omp critical(jump_bounds)
-        timed_out = true;
-        skip = true;
-      }
-      if (!skip) {
-        LpModel m = model;  // one model per solve: CBC objects never cross threads
-        m.set_objective(unit(o));
-        // With a known solution, only a better x_rep is news; infeasible then means R = lb.
-        if (known) m.set_column_bounds(rep, floor_lb + 1, ub[o]);
-        const Solution s = m.solve_ip(left);
-        ++ip_solves;
-#pragma omp critical(jump_bounds)
-        {
-          if (!s.x.empty() && s.status != SolveStatus::infeasible) record(s.x);
-          if (s.status == SolveStatus::optimal) {
-            ub[o] = static_cast<int>(std::lround(s.objective));
-          } else if (s.status == SolveStatus::infeasible) {
-            if (known)
-              ub[o] = lb[o];
-            else
-              proven_infeasible = true;
-          } else {
-            timed_out = true;  // limit or error: the LP floor stays as the bound
-          }
-        }
-      }
-    }
-    out.ip_solves = ip_solves;
-    // Every orbit was settled by the LP, but no integral vertex turned up: ask for any point.
-    if (!have_point && !proven_infeasible && open.empty()) {
-      LpModel m = model;
-      m.set_objective(std::vector<double>(n, 0.0));
-      const Solution s = m.solve_ip(remaining());
-      ++out.ip_solves;
-      if (s.status == SolveStatus::infeasible)
-        proven_infeasible = true;
-      else if (!s.x.empty())
-        record(s.x);
-      else
-        timed_out = true;
-    }
+    for (size_t k = 0; k < open.size(); ++k) ip_solves += solve_orbit_ip(open[k]);
+    out_.ip_solves = ip_solves;
+    return open.empty();
   }
-  if (proven_infeasible) return finish(false, true);
-  bool complete = have_point && !timed_out;
-  for (int o = 0; o < orbits; ++o) complete = complete && lb[o] >= ub[o];
-  for (int j = 0; j < n; ++j) out.R[j] = ub[orbit[j]];
-  return finish(true, complete);
+
+  // One orbit's IP, on the calling thread; the shared bounds are read and written under a lock.
+  // Each IP asks for x_rep >= lb + 1, so an infeasible answer settles the orbit. Returns the IP
+  // solves made (0 or 1).
+  int solve_orbit_ip(int o) {
+    const int rep = members_[o].front();
+    bool skip;
+    int floor_lb = 0;
+    bool known = false;
+#pragma omp critical(jump_bounds)
+    {
+      skip = proven_infeasible_ || settled(o);
+      known = have_point_;
+      floor_lb = lb_[o];
+    }
+    const double left = remaining();
+    if (!skip && left <= 0) {
+#pragma omp critical(jump_bounds)
+      timed_out_ = true;
+      skip = true;
+    }
+    if (skip) return 0;
+    LpModel m = model_;  // one model per solve: CBC objects never cross threads
+    m.set_objective(unit(o));
+    // With a known solution, only a better x_rep is news; infeasible then means R = lb.
+    if (known) m.set_column_bounds(rep, floor_lb + 1, ub_[o]);
+    const Solution s = m.solve_ip(left);
+#pragma omp critical(jump_bounds)
+    {
+      if (!s.x.empty() && s.status != SolveStatus::infeasible) record(s.x);
+      if (s.status == SolveStatus::optimal) {
+        ub_[o] = static_cast<int>(std::lround(s.objective));
+      } else if (s.status == SolveStatus::infeasible) {
+        if (known)
+          ub_[o] = lb_[o];
+        else
+          proven_infeasible_ = true;
+      } else {
+        timed_out_ = true;  // limit or error: the LP floor stays as the bound
+      }
+    }
+    return 1;
+  }
+
+  // Every orbit was settled by the LP, but no integral vertex turned up: ask for any point.
+  void find_any_point() {
+    LpModel m = model_;
+    m.set_objective(std::vector<double>(n_, 0.0));
+    const Solution s = m.solve_ip(remaining());
+    ++out_.ip_solves;
+    if (s.status == SolveStatus::infeasible)
+      proven_infeasible_ = true;
+    else if (!s.x.empty())
+      record(s.x);
+    else
+      timed_out_ = true;
+  }
+
+  const peg::Instance& inst_;
+  const JumpBoundsOptions& opt_;
+  const Clock::time_point t0_;
+  const int n_;  // jumps
+  JumpBounds out_;
+  std::vector<int> orbit_;                 // per jump
+  std::vector<std::vector<int>> members_;  // per orbit, its jumps; the first is its representative
+  std::vector<int> lb_, ub_;               // per orbit
+  bool have_point_ = false;  // some integer solution is known, so the lower bounds are real
+  bool proven_infeasible_ = false;
+  bool timed_out_ = false;
+  LpModel model_;
+};
+
+}  // namespace
+
+JumpBounds compute_jump_bounds(const peg::Instance& inst, const JumpBoundsOptions& opt) {
+  return JumpBoundsComputation(inst, opt).run();
 }
 
 }  // namespace bs::ilp

@@ -9,6 +9,8 @@
 #include <span>
 #include <vector>
 
+#include "search/budget.hpp"
+
 namespace bs::mines {
 
 namespace {
@@ -60,9 +62,10 @@ class Endgame {
   Endgame(const Position& p, int max_layouts, int max_nodes, bool prune)
       : p_(p),
         max_layouts_(std::min(max_layouts, 65535)),  // sets index and count layouts in 16 bits
-        max_nodes_(max_nodes),
         prune_(prune),
+        budget_(search::Limits{.nodes = static_cast<uint64_t>(std::max(max_nodes, 0))}),
         ws_(workspace()) {
+    if (max_nodes <= 0) budget_.trigger(StopReason::node_limit);  // not even the root
     assert(!ws_.in_use);
     ws_.in_use = true;
     ws_.layouts.clear();
@@ -154,7 +157,7 @@ class Endgame {
     for (uint64_t k : id_key_) all_hash += k;
     bool exact = true;
     const double win = value(all, all_hash, every_cell, 0, 0, exact, &best_cell);
-    if (nodes_ > max_nodes_ || best_cell < 0) return std::nullopt;
+    if (budget_.stopped() || best_cell < 0) return std::nullopt;
     return EndgameMove{cells_[best_cell], win};
   }
 
@@ -207,6 +210,15 @@ class Endgame {
     return true;
   }
 
+  // A node of the search: a set of layouts, and what the caller's click needs from it.
+  struct Node {
+    Set set;
+    uint64_t hash;
+    size_t depth;
+    double need;
+    bool bound_held;  // the memo holds a bound for the set, too high for this need
+  };
+
   // The chance of winning from this set of layouts with best play; the best click in *best.
   // `need` is what the caller's click needs from this set to matter: once the search proves the
   // value below need, it stops and returns that upper bound with `exact` false (the
@@ -220,23 +232,9 @@ class Endgame {
                bool& exact, int* best = nullptr) {
     exact = true;
     if (set.size() == 1) return 1;
-    if (++nodes_ > max_nodes_) return 0;
-    if (prune_ && !best && set.size() == 2) {
-      // Two layouts (a sixth of the nodes on expert): a click safe in both that shows them apart
-      // wins outright. Else some cell is a mine in one and safe in the other, and a click there
-      // wins half the time, which is the best: every other click is a risk or tells nothing. The
-      // general path and the memo reach the same value at many times the cost. The reference
-      // search takes that path, so that the tests comparing the two check this shortcut.
-      const int8_t* outcome_a = ws_.by_layout.data() + set[0] * cells_.size();
-      const int8_t* outcome_b = ws_.by_layout.data() + set[1] * cells_.size();
-      for (int c : live)
-        if (outcome_a[c] >= 0 && outcome_b[c] >= 0 && outcome_a[c] != outcome_b[c]) return 1;
-      return 0.5;
-    }
-    // Whether the memo holds a bound for this set (from an earlier cut) that is too high for this
-    // need: the search below then replaces it. Nothing else can store this set meanwhile, since
-    // the nodes below hold parts of it.
-    bool bound_held = false;
+    if (budget_.step()) return 0;  // past the node budget: the caller gives up on the search
+    if (prune_ && !best && set.size() == 2) return two_layout_value(set, live);
+    Node node{set, set_hash, depth, need, false};
     if (!best)
       if (const Slot* s = memo_find(set, set_hash)) {
         if (s->value >= 0) return s->value;
@@ -245,26 +243,50 @@ class Endgame {
           exact = false;
           return -1 - s->value;
         }
-        bound_held = true;
+        // The search below replaces the bound. Nothing else can store this set meanwhile, since
+        // the nodes below hold parts of it.
+        node.bound_held = true;
       }
-    // Each click's split of the set. A click is worth at most its share of safe layouts, so the
-    // clicks are weighed safest first and the search stops at the first that cannot beat the best
-    // so far: the values stay exact. Clicks with the same split are weighed once: a split's hash
-    // is taken only when it is about to be weighed (most never are, once the bound stops the
-    // search), and equal splits have equal safe shares, so the lowest cell of each stands for it.
-    // The reference search (`prune` false) compares the splits themselves, so that the tests
-    // comparing the two check the hash as well.
-    // This depth's buffers, reused by every node at this depth (a node's children use the next
-    // depth's, so the parts and `varying` it hands down stay put while they are weighed).
+    Scratch& own = scratch(depth);
+    const int free_click = survey(set, live, own);
+    if (free_click >= 0) {  // free information: taken first, nothing else weighed
+      bool cut = false;
+      const double v = weigh(node, own, free_click, static_cast<int>(set.size()), need, cut);
+      if (best) *best = free_click;
+      return answer(node, v, cut, exact);
+    }
+    return best_click(node, own, exact, best);
+  }
+
+  // Two layouts (a sixth of the nodes on expert): a click safe in both that shows them apart wins
+  // outright. Else some cell is a mine in one and safe in the other, and a click there wins half
+  // the time, which is the best: every other click is a risk or tells nothing. The general path
+  // and the memo reach the same value at many times the cost. The reference search takes that
+  // path, so that the tests comparing the two check this shortcut.
+  double two_layout_value(Set set, const std::vector<int>& live) const {
+    const int8_t* outcome_a = ws_.by_layout.data() + set[0] * cells_.size();
+    const int8_t* outcome_b = ws_.by_layout.data() + set[1] * cells_.size();
+    for (int c : live)
+      if (outcome_a[c] >= 0 && outcome_b[c] >= 0 && outcome_a[c] != outcome_b[c]) return 1;
+    return 0.5;
+  }
+
+  // This depth's buffers, reused by every node at this depth (a node's children use the next
+  // depth's, so the parts and `varying` it hands down stay put while they are weighed).
+  Scratch& scratch(size_t depth) {
     while (ws_.scratch.size() <= depth)
       ws_.scratch.emplace_back();  // keeps references to the others
     Scratch& own = ws_.scratch[depth];
-    std::vector<Split>& splits = own.splits;
-    std::vector<int>& varying = own.varying;
-    std::vector<std::pair<uint64_t, int>>& weighed = own.weighed;  // the splits weighed: hash, cell
-    splits.clear();
-    varying.clear();
-    weighed.clear();
+    own.splits.clear();
+    own.varying.clear();
+    own.weighed.clear();
+    return own;
+  }
+
+  // Each click's split of the set, into own.splits, safest first (a click is worth at most its
+  // share of safe layouts), and the cells whose outcome varies, into own.varying. Returns a
+  // click that is safe in every layout and splits the set (free information), or -1.
+  int survey(Set set, const std::vector<int>& live, Scratch& own) const {
     int free_click = -1;
     // Each live cell's count of layouts that show what the first shows, and of safe ones. When
     // the live cells are dense in their range, one pass over the layouts' rows counts every cell
@@ -294,90 +316,41 @@ class Endgame {
       }
       // The same in every layout: no news (or a certain mine).
       if (same == static_cast<int>(set.size())) continue;
-      varying.push_back(c);
+      own.varying.push_back(c);
       if (safe == static_cast<int>(set.size()) && free_click < 0) free_click = c;
-      splits.push_back({c, safe});
+      own.splits.push_back({c, safe});
     }
     // Safest first, the lower cell first among equals.
-    std::sort(splits.begin(), splits.end(), [](const Split& x, const Split& y) {
+    std::sort(own.splits.begin(), own.splits.end(), [](const Split& x, const Split& y) {
       return x.safe != y.safe ? x.safe > y.safe : x.cell < y.cell;
     });
-    auto same_split = [&](int a, int b) {
-      return std::all_of(set.begin(), set.end(),
-                         [&](uint16_t l) { return shows_of(a)[l] == shows_of(b)[l]; });
-    };
-    auto seen = [&](uint64_t hash, int cell) {
-      for (const std::pair<uint64_t, int>& w : weighed)
-        if (prune_ ? w.first == hash : same_split(w.second, cell)) return true;
-      return false;
-    };
-    const double n = static_cast<double>(set.size());
+    return free_click;
+  }
+
+  // The best click of the node and its worth. The clicks are weighed safest first, and the search
+  // stops at the first that cannot beat the best so far: the values stay exact. Clicks with the
+  // same split are weighed once: a split's hash is taken only when it is about to be weighed
+  // (most never are, once the bound stops the search), and equal splits have equal safe shares,
+  // so the lowest cell of each stands for it. The reference search (`prune` false) compares the
+  // splits themselves, so that the tests comparing the two check the hash as well.
+  double best_click(const Node& node, Scratch& own, bool& exact, int* best) {
+    const double n = static_cast<double>(node.set.size());
+    const double need = node.need;
     double top = -1;
     int top_cell = -1;
-    // The click's worth, or, once what is left cannot lift it to `floor` (cut true), a bound
-    // below floor - kTie. Each outcome is asked for what it needs to keep the click at floor,
-    // the outcomes after it counted as won.
-    auto weigh = [&](int c, int safe, double floor, bool& cut) {
-      cut = false;
-      // The safe layouts grouped by the digit shown (a counting sort into one buffer).
-      const int8_t* shows = shows_of(c);
-      std::array<int, 10> start{};
-      for (uint16_t l : set)
-        if (shows[l] >= 0) ++start[shows[l] + 1];
-      for (int d = 0; d < 9; ++d) start[d + 1] += start[d];
-      std::vector<uint16_t>& grouped = own.grouped;
-      grouped.resize(static_cast<size_t>(safe));
-      std::array<int, 10> fill = start;
-      std::array<uint64_t, 9> part_hash{};
-      for (uint16_t l : set)
-        if (shows[l] >= 0) {
-          grouped[fill[shows[l]]++] = l;
-          part_hash[shows[l]] += id_key_[l];
-        }
-      double v = 0, left = safe / n;
-      for (int d = 0; d < 9; ++d) {
-        const Set part(grouped.data() + start[d], static_cast<size_t>(start[d + 1] - start[d]));
-        if (part.empty()) continue;
-        const double share = static_cast<double>(part.size()) / n;
-        left -= share;
-        const double part_need = prune_ ? (floor - kTie - v - left) / share : 0;
-        bool part_exact = true;
-        v += share * value(part, part_hash[d], varying, depth + 1, part_need, part_exact);
-        if (prune_ && (!part_exact || v + left < floor - kTie)) {
-          cut = true;
-          return v + left;
-        }
-      }
-      return v;
-    };
-    // What the search proved of the value: exact, or (cut) an upper bound below need.
-    auto answer = [&](double v, bool cut) {
-      exact = !cut;
-      const double kept = cut ? -1 - v : v;
-      if (bound_held)
-        memo_find(set, set_hash)->value = kept;  // found afresh: the table may have grown
-      else
-        memo_insert(set, set_hash, kept);
-      return v;
-    };
-    if (free_click >= 0) {
-      bool cut = false;
-      top = weigh(free_click, static_cast<int>(set.size()), need, cut);
-      if (best) *best = free_click;
-      return answer(top, cut);
-    }
     double cut_top = -1;  // the largest bound of a click cut below need
-    for (const Split& sp : splits) {
+    for (const Split& sp : own.splits) {
       const double bound = sp.safe / n;
       if (prune_ && bound < top - kTie) break;  // nor can any after it
       if (prune_ && bound < need - kTie && top < need - kTie)
-        return answer(std::max({top, cut_top, bound}), true);             // nor can any reach need
+        return answer(node, std::max({top, cut_top, bound}), true,
+                      exact);                                             // nor can any reach need
       if (prune_ && bound <= top + kTie && sp.cell > top_cell) continue;  // a tie it would lose
-      const uint64_t hash = prune_ ? split_hash(sp.cell, set) : 0;
-      if (seen(hash, sp.cell)) continue;
-      weighed.emplace_back(hash, sp.cell);
+      const uint64_t hash = prune_ ? split_hash(sp.cell, node.set) : 0;
+      if (weighed_already(node.set, own.weighed, hash, sp.cell)) continue;
+      own.weighed.emplace_back(hash, sp.cell);
       bool cut = false;
-      const double v = weigh(sp.cell, sp.safe, std::max(top, need), cut);
+      const double v = weigh(node, own, sp.cell, sp.safe, std::max(top, need), cut);
       if (cut) {  // below the best so far, or below need
         cut_top = std::max(cut_top, v);
         continue;
@@ -391,14 +364,77 @@ class Endgame {
     if (best) *best = top_cell;
     // Below need, the value is only bounded: a click cut below need - kTie might otherwise tie
     // with a top just under need and win the tie as the lower cell, as it would in the reference.
-    if (prune_ && top < need) return answer(std::max(top, cut_top), true);
-    return answer(top, false);
+    if (prune_ && top < need) return answer(node, std::max(top, cut_top), true, exact);
+    return answer(node, top, false, exact);
+  }
+
+  // Whether a click with the same split as `cell` (of hash `hash`) was weighed at this node.
+  bool weighed_already(Set set, const std::vector<std::pair<uint64_t, int>>& weighed, uint64_t hash,
+                       int cell) const {
+    for (const std::pair<uint64_t, int>& w : weighed)
+      if (prune_ ? w.first == hash : same_split(set, w.second, cell)) return true;
+    return false;
+  }
+  bool same_split(Set set, int a, int b) const {
+    return std::all_of(set.begin(), set.end(),
+                       [&](uint16_t l) { return shows_of(a)[l] == shows_of(b)[l]; });
+  }
+
+  // Click c's worth (`safe` of the node's layouts spare it), or, once what is left cannot lift it
+  // to `floor` (cut true), a bound below floor - kTie. Each outcome is asked for what it needs to
+  // keep the click at floor, the outcomes after it counted as won.
+  double weigh(const Node& node, Scratch& own, int c, int safe, double floor, bool& cut) {
+    cut = false;
+    const Set set = node.set;
+    const double n = static_cast<double>(set.size());
+    // The safe layouts grouped by the digit shown (a counting sort into one buffer).
+    const int8_t* shows = shows_of(c);
+    std::array<int, 10> start{};
+    for (uint16_t l : set)
+      if (shows[l] >= 0) ++start[shows[l] + 1];
+    for (int d = 0; d < 9; ++d) start[d + 1] += start[d];
+    std::vector<uint16_t>& grouped = own.grouped;
+    grouped.resize(static_cast<size_t>(safe));
+    std::array<int, 10> fill = start;
+    std::array<uint64_t, 9> part_hash{};
+    for (uint16_t l : set)
+      if (shows[l] >= 0) {
+        grouped[fill[shows[l]]++] = l;
+        part_hash[shows[l]] += id_key_[l];
+      }
+    double v = 0, left = safe / n;
+    for (int d = 0; d < 9; ++d) {
+      const Set part(grouped.data() + start[d], static_cast<size_t>(start[d + 1] - start[d]));
+      if (part.empty()) continue;
+      const double share = static_cast<double>(part.size()) / n;
+      left -= share;
+      const double part_need = prune_ ? (floor - kTie - v - left) / share : 0;
+      bool part_exact = true;
+      v += share * value(part, part_hash[d], own.varying, node.depth + 1, part_need, part_exact);
+      if (prune_ && (!part_exact || v + left < floor - kTie)) {
+        cut = true;
+        return v + left;
+      }
+    }
+    return v;
+  }
+
+  // What the search proved of the node's value, into the memo and `exact`: the value itself, or
+  // (cut) an upper bound below need.
+  double answer(const Node& node, double v, bool cut, bool& exact) {
+    exact = !cut;
+    const double kept = cut ? -1 - v : v;
+    if (node.bound_held)
+      memo_find(node.set, node.hash)->value = kept;  // found afresh: the table may have grown
+    else
+      memo_insert(node.set, node.hash, kept);
+    return v;
   }
 
   const Position& p_;
-  int max_layouts_, max_nodes_;
+  int max_layouts_;
   bool prune_;
-  int nodes_ = 0;
+  search::Budget budget_;  // one thread's: step() stops at exactly max_nodes
   std::vector<int> cells_, order_;
   std::vector<Row> rows_;
   std::vector<std::vector<int>> rows_of_;

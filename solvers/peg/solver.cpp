@@ -3,7 +3,7 @@
 // Flow. The game's own facts come first (start == final; a final with as many pegs as the
 // start). Then the selected rules are posted cheapest first; a root rule may prove the instance
 // impossible, with a certificate, or shrink the jump budget, or post pagoda cuts. Then the
-// search, a portfolio of restarts (solve() below):
+// search, a portfolio of restarts (class Portfolio below):
 // - two sides, the game and its time reversal (vacancy b -> peg a), each with its own table of
 //   dead positions (keys canonical under the symmetries that fix start and final) and its own
 //   backward set, built once by breadth-first reverse play from the final (bidirectional search:
@@ -27,8 +27,8 @@
 #include <omp.h>
 
 #include <bit>
-#include <chrono>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -42,6 +42,7 @@
 #include "puzzles/peg/verify.hpp"
 #include "search/bidirectional.hpp"
 #include "search/dfs.hpp"
+#include "search/portfolio.hpp"
 #include "search/transposition_table.hpp"
 #include "solvers/measure.hpp"
 #include "solvers/peg/beam.hpp"
@@ -96,12 +97,11 @@ Instance reversed_instance(const Instance& in) {
 // Posts the selected rules on a side. Returns false (and fills `why`, `rule`) when one proves the
 // side impossible at the root.
 bool post_rules(Side& side, const std::vector<std::string>& names, const Options& options,
-                int threads, std::chrono::steady_clock::time_point deadline, Certificate& why,
-                std::string& rule) {
+                int threads, const search::Budget& whole, Certificate& why, std::string& rule) {
   const int moves = peg_count(side.in.start) - peg_count(side.in.final);
   side.root = std::make_unique<PegRoot>(PegRoot{
       side.in, options, threads, std::vector<int>(side.in.board.jumps().size(), moves), {}, {}});
-  side.root->deadline = deadline;
+  side.root->solve_budget = &whole;
   for (size_t i = 0; i < names.size(); ++i) {
     for (const auto& e : peg_rules())
       if (e.info.name == names[i]) side.rules.push_back(e.make());
@@ -186,42 +186,30 @@ void set_infeasible(Result& r, StopReason stop, Certificate why) {
   r.certificate = std::move(why);
 }
 
-}  // namespace
+// The whole solve's budget: --node-limit and --time-limit, counted from the start of the solve.
+search::Limits solve_limits(const Options& options) {
+  search::Limits limits;
+  limits.nodes = static_cast<uint64_t>(options.integer("node-limit"));
+  if (const double t = options.real("time-limit"); t > 0) limits.seconds = t;
+  return limits;
+}
 
-Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& jumps) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const Meter meter;
+Result new_result(const Instance& in, const Options& options) {
   Result r;
   r.puzzle = "peg";
   r.solution_key = "moves";
   r.instance = in.name;
   r.options = options.non_default();
-  jumps.clear();
-  if (options.flag("count"))
-    throw std::invalid_argument("peg: counting solutions is not supported; solve finds one");
-  const int threads = resolve_threads(options);
-  const int start_pegs = peg_count(in.start), final_pegs = peg_count(in.final);
-  auto finish = [&]() -> Result {
-    meter.finish(r, threads);
-    if (r.status == Status::solved) {
-      nlohmann::json moves = nlohmann::json::array();
-      for (const JumpRC& j : jumps) {
-        r.solution_lines.push_back(format_jump(j));
-        moves.push_back({j.row, j.col, std::string(1, dir_char(j.dir))});
-      }
-      r.solution_json = moves.dump();
-      const VerifyResult v = verify_solution(in, jumps);
-      if (!v.ok) throw std::logic_error("peg solver produced a wrong solution: " + v.message);
-      r.verified = true;
-    }
-    return r;
-  };
+  return r;
+}
 
-  // The game's own facts, before any rule.
+// The game's own facts, before any rule. True when they decide the instance (r says how).
+bool decided_by_the_game(const Instance& in, Result& r) {
+  const int start_pegs = peg_count(in.start), final_pegs = peg_count(in.final);
   if (in.start == in.final) {
     r.status = Status::solved;
     r.stop = StopReason::root;
-    return finish();
+    return true;
   }
   if (final_pegs >= start_pegs || final_pegs == 0) {
     set_infeasible(
@@ -230,53 +218,118 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
          "a jump removes exactly one peg and never the last: " + std::to_string(start_pegs) +
              " pegs cannot become " + std::to_string(final_pegs),
          nlohmann::json{{"start_pegs", start_pegs}, {"final_pegs", final_pegs}}.dump()});
-    return finish();
+    return true;
   }
+  return false;
+}
 
-  // Root rules, cheapest first, on each side.
-  std::vector<std::string> names = select_rules(peg_rule_infos(), options.text("rules"));
-  // Rule counters live in fixed per-thread arrays indexed by position in this list.
-  if (names.size() > static_cast<size_t>(search::kMaxRules))
-    throw std::logic_error("more peg rules than search::kMaxRules counter slots");
-  auto deadline = std::chrono::steady_clock::time_point::max();
-  if (const double t = options.real("time-limit"); t > 0)
-    deadline = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                        std::chrono::duration<double>(t));
-  const bool narrow = in.board.holes() <= 64;
+// Whether the time reversal of `in` is `in` itself up to a symmetry of the board (the central
+// games are): a second side would then search the same tree again.
+bool is_own_reversal(const Instance& in, const Instance& back) {
+  bool same = false;
+  for (const auto& perm : board_symmetries(in.board)) {
+    Config s(back.start.size()), f(back.final.size());
+    for (size_t h = 0; h < perm.size(); ++h) {
+      s[perm[h]] = back.start[h];
+      f[perm[h]] = back.final[h];
+    }
+    same = same || (s == in.start && f == in.final);
+  }
+  return same;
+}
+
+// The game as given, and its time reversal when `reverse` asks for it and it differs.
+std::vector<std::unique_ptr<Side>> make_sides(const Instance& in, bool reverse) {
   std::vector<std::unique_ptr<Side>> sides;
   sides.push_back(std::make_unique<Side>());
   sides.back()->in = in;
-  if (narrow && options.flag("reverse")) {
-    // A game that is its own reversal up to a symmetry (the central games) gains nothing from a
-    // second side: it would search the same tree again.
-    Instance back = reversed_instance(in);
-    bool same = false;
-    for (const auto& perm : board_symmetries(in.board)) {
-      Config s(back.start.size()), f(back.final.size());
-      for (size_t h = 0; h < perm.size(); ++h) {
-        s[perm[h]] = back.start[h];
-        f[perm[h]] = back.final[h];
-      }
-      same = same || (s == in.start && f == in.final);
+  if (!reverse) return sides;
+  Instance back = reversed_instance(in);
+  if (is_own_reversal(in, back)) return sides;
+  sides.push_back(std::make_unique<Side>());
+  sides.back()->in = std::move(back);
+  sides.back()->reversed = true;
+  return sides;
+}
+
+// The solution's lines and JSON, replayed by the verifier, and the measurements.
+Result finish(const Instance& in, Result& r, const std::vector<JumpRC>& jumps, const Meter& meter,
+              int threads) {
+  meter.finish(r, threads);
+  if (r.status == Status::solved) {
+    nlohmann::json moves = nlohmann::json::array();
+    for (const JumpRC& j : jumps) {
+      r.solution_lines.push_back(format_jump(j));
+      moves.push_back({j.row, j.col, std::string(1, dir_char(j.dir))});
     }
-    if (!same) {
-      sides.push_back(std::make_unique<Side>());
-      sides.back()->in = std::move(back);
-      sides.back()->reversed = true;
-    }
+    r.solution_json = moves.dump();
+    const VerifyResult v = verify_solution(in, jumps);
+    if (!v.ok) throw std::logic_error("peg solver produced a wrong solution: " + v.message);
+    r.verified = true;
   }
-  r.count("sides", static_cast<double>(sides.size()));
+  return r;
+}
+
+// The search: a portfolio of the sides with restarts (the rounds are search/portfolio.hpp's).
+// Each round gives every side a node budget, `restart-growth` times the last round's, in the next
+// move order, and ends with a beam; a side's table keeps what it proved dead, so a restart costs
+// little, and the side the instance happens to favour decides it. Each member spends a child of the
+// whole solve's budget, so it stops at the first of its round's node budget and the user's limits;
+// when the user's limit fires, the whole budget stops with it and so does the portfolio. The
+// decision does not depend on the thread count; with one thread the whole run, solution included,
+// is deterministic.
+class Portfolio {
+ public:
+  Portfolio(const Instance& in, const Options& options, int threads, search::Budget& whole,
+            Result& r)
+      : in_(in),
+        options_(options),
+        threads_(threads),
+        whole_(whole),
+        r_(r),
+        names_(select_rules(peg_rule_infos(), options.text("rules"))),
+        narrow_(in.board.holes() <= 64),
+        sides_(make_sides(in, narrow_ && options.flag("reverse"))) {
+    // Rule counters live in fixed per-thread arrays indexed by position in this list.
+    if (names_.size() > static_cast<size_t>(search::kMaxRules))
+      throw std::logic_error("more peg rules than search::kMaxRules counter slots");
+    r_.count("sides", static_cast<double>(sides_.size()));
+  }
+
+  // Posts the rules of the first side, then runs rounds until a member decides or the whole
+  // budget is spent. False: a root rule proved the instance impossible, and r says so.
+  bool run() {
+    if (!open_side(*sides_.front())) return false;
+    r_.count("symmetries",
+             static_cast<double>(std::max<size_t>(1, sides_.front()->symmetries.size())));
+    configure();
+    rounds_ = search::run_restarts(
+        sides_.size(), restarts_, whole_,
+        [&](size_t k, int round, uint64_t nodes) { return side_turn(k, round, nodes); },
+        [&](int, uint64_t nodes) { return beam_turn(nodes); });
+    return !root_decided_;
+  }
+
+  // The counters of the search and its answer: a solution (in `jumps`) or a proof.
+  void report(std::vector<JumpRC>& jumps) {
+    // A limit that stopped the whole run is its reason; else the last member's.
+    r_.stop = decided_ < 0 && whole_.stopped() ? whole_.reason() : out_.stop;
+    report_counters();
+    report_answer(jumps);
+  }
+
+ private:
   // Posts a side's rules when it first runs (the reversed side may never be needed). False: a
   // rule proved the instance impossible, and r says so.
-  auto open_side = [&](Side& side) {
+  bool open_side(Side& side) {
     Certificate why;
     std::string rule;
-    const bool open = post_rules(side, names, options, threads, deadline, why, rule);
+    const bool open = post_rules(side, names_, options_, threads_, whole_, why, rule);
     const std::string prefix = side.reversed ? "reversed_" : "";
-    for (auto& kv : side.root->counters) r.count(prefix + kv.first, kv.second);
+    for (auto& kv : side.root->counters) r_.count(prefix + kv.first, kv.second);
     if (open) return true;
-    r.count("decided_by_" + rule, 1);
-    r.count("prunes_" + rule, 1);  // the root is a node too: reports count it per rule
+    r_.count("decided_by_" + rule, 1);
+    r_.count("prunes_" + rule, 1);  // the root is a node too: reports count it per rule
     if (side.reversed) {
       // The certificate speaks of the reversed instance; its checker reverses the instance too.
       nlohmann::json data = nlohmann::json::parse(why.data_json);
@@ -284,162 +337,179 @@ Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& ju
       why.data_json = data.dump();
       why.detail = "time reversal (vacancy and peg swapped): " + why.detail;
     }
-    set_infeasible(r, StopReason::root, why);
+    set_infeasible(r_, StopReason::root, why);
     return false;
-  };
-  if (!open_side(*sides[0])) return finish();
-  r.count("symmetries", static_cast<double>(std::max<size_t>(1, sides[0]->symmetries.size())));
-  const size_t hash_mb = static_cast<size_t>(options.integer("hash"));
-  const size_t side_mb = sides.size() > 1 ? std::max<size_t>(1, hash_mb / 2) : hash_mb;
-  const size_t backward = static_cast<size_t>(options.integer("backward"));
+  }
 
-  // The search: a portfolio of the sides with restarts. Each round gives every side a node budget,
-  // `restart-growth` times the last round's, in the next move order; a side's table keeps what it
-  // proved dead, so a restart costs little, and the side the instance happens to favour decides
-  // it. The decision does not depend on the thread count; with one thread the whole run, solution
-  // included, is deterministic.
-  search::DfsConfig cfg;
-  cfg.threads = threads;
-  cfg.spawn_depth = static_cast<int>(options.integer("spawn-depth"));
-  const uint64_t node_limit = static_cast<uint64_t>(options.integer("node-limit"));
-  const uint64_t beam_divisor = static_cast<uint64_t>(options.integer("beam"));
-  std::vector<uint64_t> neighbours(in.board.holes(), 0);  // for the beam's isolated pegs
-  for (const Jump& J : in.board.jumps())
-    if (J.from < 64 && J.over < 64) neighbours[J.from] |= uint64_t{1} << J.over;
-  std::optional<std::vector<uint16_t>> beam_path;
-  uint64_t beam_nodes = 0;
-  double beam_seconds = 0;
-  // Wide boards make a fresh table each run, so they run once, without restarts.
-  uint64_t budget = narrow ? static_cast<uint64_t>(options.integer("restart-nodes")) : 0;
-  const uint64_t growth = static_cast<uint64_t>(options.integer("restart-growth"));
-  const int orders = static_cast<int>(options.integer("move-orders"));
-  uint64_t nodes = 0;
-  search::DfsOutcome<uint16_t> out;
-  int decided = -1;
-  int rounds = 0;
-  for (bool go = true; go;) {
-    ++rounds;
-    for (size_t k = 0; k < sides.size() && go; ++k) {
-      Side& side = *sides[k];
-      cfg.limits.nodes = budget;
-      if (node_limit) {
-        if (nodes >= node_limit) {
-          go = false;
-          break;
-        }
-        cfg.limits.nodes = budget ? std::min(budget, node_limit - nodes) : node_limit - nodes;
-      }
-      if (deadline != std::chrono::steady_clock::time_point::max()) {
-        cfg.limits.seconds =
-            std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
-        if (cfg.limits.seconds <= 0) {
-          out.stop = StopReason::time_limit;
-          go = false;
-          break;
-        }
-      }
-      if (!side.root && !open_side(side)) return finish();
-      if (narrow) {
-        if (!side.problem) prepare_search(side, side_mb, backward, threads);
-        side.problem->set_order(rounds - 1, orders);
-        out = run_side(side, cfg);
-      } else {
-        out = run_wide(side, cfg, hash_mb);
-      }
-      nodes += out.stats.nodes;
-      if (out.found || out.stop == StopReason::exhausted) {
-        decided = static_cast<int>(k);
-        go = false;
-      } else if (out.stop != StopReason::node_limit || cfg.limits.nodes != budget) {
-        go = false;  // the user's limits, not the round's budget
-      }
+  // The options of the rounds, and the beam's table of neighbours.
+  void configure() {
+    hash_mb_ = static_cast<size_t>(options_.integer("hash"));
+    side_mb_ = sides_.size() > 1 ? std::max<size_t>(1, hash_mb_ / 2) : hash_mb_;
+    backward_ = static_cast<size_t>(options_.integer("backward"));
+    cfg_.threads = threads_;
+    cfg_.spawn_depth = static_cast<int>(options_.integer("spawn-depth"));
+    cfg_.parent = &whole_;
+    beam_divisor_ = static_cast<uint64_t>(options_.integer("beam"));
+    neighbours_.assign(in_.board.holes(), 0);  // for the beam's isolated pegs
+    for (const Jump& J : in_.board.jumps())
+      if (J.from < 64 && J.over < 64) neighbours_[J.from] |= uint64_t{1} << J.over;
+    // Wide boards make a fresh table each run, so they run once, without restarts.
+    restarts_.first_nodes = narrow_ ? static_cast<uint64_t>(options_.integer("restart-nodes")) : 0;
+    restarts_.growth = static_cast<uint64_t>(options_.integer("restart-growth"));
+    orders_ = static_cast<int>(options_.integer("move-orders"));
+  }
+
+  // Side k's turn in a round: a depth-first search of up to `nodes` nodes. False: the portfolio
+  // ends (the side decided, the user's limits stopped it, or a root rule decided).
+  bool side_turn(size_t k, int round, uint64_t nodes) {
+    Side& side = *sides_[k];
+    if (!side.root && !open_side(side)) {
+      root_decided_ = true;
+      return false;
     }
-    // The round's last member: a beam about as costly as a side's turn (a beam of width W makes
-    // roughly W x moves x branching nodes, and `beam` stands for moves x branching).
-    // Under --node-limit the beam gets what is left of it, so the limit holds to within a level.
-    const uint64_t left = node_limit ? (nodes < node_limit ? node_limit - nodes : 0) : ~uint64_t{0};
-    if (go && narrow && beam_divisor > 0 && budget > 0 && left > 0) {
-      Side& side = *sides[0];
-      const size_t width = std::max<uint64_t>(8, std::min(budget, left) / beam_divisor);
-      search::Stats beam_stats;
-      const auto t_beam = std::chrono::steady_clock::now();
-      beam_path = beam_search(*side.problem, side.in.start, width, neighbours, threads, beam_stats,
-                              deadline, left);
-      beam_nodes += beam_stats.nodes;
-      nodes += beam_stats.nodes;
-      beam_seconds +=
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t_beam).count();
-      if (beam_path) {
-        if (side.bidirectional) side.problem->complete_path(side.in.start, *beam_path);
-        go = false;
-      }
-    }
-    budget = std::min<uint64_t>(budget * growth, uint64_t{1} << 50);
-  }
-  if (decided < 0 && out.stop == StopReason::node_limit && node_limit && nodes >= node_limit)
-    out.stop = StopReason::node_limit;
-  r.stop = out.stop;
-  search::Stats stats;
-  double search_seconds = 0;
-  for (const auto& side : sides) {
-    stats.merge(side->stats);
-    search_seconds += side->seconds;
-  }
-  r.count("nodes", static_cast<double>(stats.nodes));
-  r.count("table_hits", static_cast<double>(stats.table_hits));
-  r.count("table_stores", static_cast<double>(stats.table_stores));
-  r.count("tasks", static_cast<double>(stats.tasks));
-  r.count("max_depth", static_cast<double>(stats.max_depth));
-  r.count("rounds", rounds);
-  if (beam_nodes) {
-    r.count("beam_nodes", static_cast<double>(beam_nodes));
-    r.count("beam_seconds", beam_seconds);
-  }
-  if (decided >= 0) r.count("decided_by_side", decided);
-  for (size_t k = 0; k < sides.size(); ++k) {
-    if (!sides[k]->bidirectional) continue;
-    const std::string prefix = k == 0 ? "" : "reversed_";
-    r.count(prefix + "backward_levels", sides[k]->levels.complete);
-    r.count(prefix + "backward_positions", static_cast<double>(sides[k]->levels.stored));
-    r.count(prefix + "backward_seconds", sides[k]->levels.seconds);
-    r.count(prefix + "refused_meetings",
-            static_cast<double>(sides[k]->problem->refused_meetings()));
-  }
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (!stats.calls[i] && !stats.prunes[i]) continue;
-    r.count("calls_" + names[i], static_cast<double>(stats.calls[i]));
-    r.count("prunes_" + names[i], static_cast<double>(stats.prunes[i]));
-  }
-  r.count("search_seconds", search_seconds);
-  if (beam_path) {
-    r.status = Status::solved;
-    r.stop = StopReason::solution;
-    for (uint16_t j : *beam_path) jumps.push_back(in.board.jumps()[j].rc);
-  } else if (decided >= 0 && out.found) {
-    r.status = Status::solved;
-    const Board& board = in.board;
-    if (!sides[decided]->reversed) {
-      for (uint16_t j : out.path) jumps.push_back(board.jumps()[j].rc);
+    cfg_.limits.nodes = nodes;
+    if (narrow_) {
+      if (!side.problem) prepare_search(side, side_mb_, backward_, threads_);
+      side.problem->set_order(round - 1, orders_);
+      out_ = run_side(side, cfg_);
     } else {
-      for (auto it = out.path.rbegin(); it != out.path.rend(); ++it)
-        jumps.push_back(board.jumps()[*it].rc);
+      out_ = run_wide(side, cfg_, hash_mb_);
     }
-  } else if (decided >= 0) {
-    const Side& side = *sides[decided];
-    std::string rules_used;
-    for (const auto& n : names) rules_used += (rules_used.empty() ? "" : ",") + n;
-    set_infeasible(
-        r, StopReason::exhausted,
-        {"exhaustive-search",
-         std::string("searched every reachable position") +
-             (side.reversed ? " of the time-reversed game" : "") + ": " +
-             std::to_string(side.stats.nodes) + " nodes, rules " +
-             (rules_used.empty() ? "none" : rules_used),
-         nlohmann::json{
-             {"nodes", side.stats.nodes}, {"rules", rules_used}, {"reversed", side.reversed}}
-             .dump()});
+    whole_.add(out_.stats.nodes);
+    if (out_.found || out_.stop == StopReason::exhausted) {
+      decided_ = static_cast<int>(k);
+      return false;
+    }
+    // Only the round's own node budget lets the portfolio go on; the user's limits end it.
+    return out_.stop == StopReason::node_limit && !whole_.stopped();
   }
-  return finish();
+
+  // The round's last member: a beam about as costly as a side's turn (a beam of width W makes
+  // roughly W x moves x branching nodes, and `beam` stands for moves x branching). Under
+  // --node-limit the beam gets what is left of it, so the limit holds to within a level. False:
+  // the beam found a solution.
+  bool beam_turn(uint64_t round_nodes) {
+    const uint64_t left = whole_.nodes_left();
+    if (!narrow_ || beam_divisor_ == 0 || round_nodes == 0 || left == 0) return true;
+    Side& side = *sides_.front();
+    const size_t width = std::max<uint64_t>(8, std::min(round_nodes, left) / beam_divisor_);
+    search::Stats beam_stats;
+    search::Budget beam_budget({}, &whole_);
+    beam_path_ = beam_search(*side.problem, side.in.start, width, neighbours_, threads_, beam_stats,
+                             beam_budget);
+    beam_nodes_ += beam_stats.nodes;
+    whole_.add(beam_stats.nodes);
+    beam_seconds_ += beam_budget.elapsed();
+    if (!beam_path_) return true;
+    if (side.bidirectional) side.problem->complete_path(side.in.start, *beam_path_);
+    return false;
+  }
+
+  void report_counters() {
+    search::Stats stats;
+    double search_seconds = 0;
+    for (const auto& side : sides_) {
+      stats.merge(side->stats);
+      search_seconds += side->seconds;
+    }
+    r_.count("nodes", static_cast<double>(stats.nodes));
+    r_.count("table_hits", static_cast<double>(stats.table_hits));
+    r_.count("table_stores", static_cast<double>(stats.table_stores));
+    r_.count("tasks", static_cast<double>(stats.tasks));
+    r_.count("max_depth", static_cast<double>(stats.max_depth));
+    r_.count("rounds", rounds_);
+    if (beam_nodes_) {
+      r_.count("beam_nodes", static_cast<double>(beam_nodes_));
+      r_.count("beam_seconds", beam_seconds_);
+    }
+    if (decided_ >= 0) r_.count("decided_by_side", decided_);
+    for (size_t k = 0; k < sides_.size(); ++k) {
+      if (!sides_[k]->bidirectional) continue;
+      const std::string prefix = k == 0 ? "" : "reversed_";
+      r_.count(prefix + "backward_levels", sides_[k]->levels.complete);
+      r_.count(prefix + "backward_positions", static_cast<double>(sides_[k]->levels.stored));
+      r_.count(prefix + "backward_seconds", sides_[k]->levels.seconds);
+      r_.count(prefix + "refused_meetings",
+               static_cast<double>(sides_[k]->problem->refused_meetings()));
+    }
+    for (size_t i = 0; i < names_.size(); ++i) {
+      if (!stats.calls[i] && !stats.prunes[i]) continue;
+      r_.count("calls_" + names_[i], static_cast<double>(stats.calls[i]));
+      r_.count("prunes_" + names_[i], static_cast<double>(stats.prunes[i]));
+    }
+    r_.count("search_seconds", search_seconds);
+  }
+
+  void report_answer(std::vector<JumpRC>& jumps) {
+    const auto& board_jumps = in_.board.jumps();
+    if (beam_path_) {
+      r_.status = Status::solved;
+      r_.stop = StopReason::solution;
+      for (uint16_t j : *beam_path_) jumps.push_back(board_jumps[j].rc);
+    } else if (decided_ >= 0 && out_.found) {
+      r_.status = Status::solved;
+      if (!sides_[decided_]->reversed) {
+        for (uint16_t j : out_.path) jumps.push_back(board_jumps[j].rc);
+      } else {
+        for (auto it = out_.path.rbegin(); it != out_.path.rend(); ++it)
+          jumps.push_back(board_jumps[*it].rc);
+      }
+    } else if (decided_ >= 0) {
+      set_infeasible(r_, StopReason::exhausted, exhaustive_search_certificate(*sides_[decided_]));
+    }
+  }
+
+  Certificate exhaustive_search_certificate(const Side& side) const {
+    std::string rules_used;
+    for (const auto& n : names_) rules_used += (rules_used.empty() ? "" : ",") + n;
+    return {"exhaustive-search",
+            std::string("searched every reachable position") +
+                (side.reversed ? " of the time-reversed game" : "") + ": " +
+                std::to_string(side.stats.nodes) + " nodes, rules " +
+                (rules_used.empty() ? "none" : rules_used),
+            nlohmann::json{
+                {"nodes", side.stats.nodes}, {"rules", rules_used}, {"reversed", side.reversed}}
+                .dump()};
+  }
+
+  const Instance& in_;
+  const Options& options_;
+  const int threads_;
+  search::Budget& whole_;
+  Result& r_;
+  const std::vector<std::string> names_;
+  const bool narrow_;
+  std::vector<std::unique_ptr<Side>> sides_;
+  size_t hash_mb_ = 0, side_mb_ = 0, backward_ = 0;
+  search::DfsConfig cfg_;
+  uint64_t beam_divisor_ = 0;
+  std::vector<uint64_t> neighbours_;
+  std::optional<std::vector<uint16_t>> beam_path_;
+  uint64_t beam_nodes_ = 0;
+  double beam_seconds_ = 0;
+  search::Restarts restarts_;
+  int orders_ = 0;
+  search::DfsOutcome<uint16_t> out_;  // the last member's
+  int decided_ = -1;                  // the side that decided, if one did
+  bool root_decided_ = false;         // a root rule of the reversed side did
+  int rounds_ = 0;
+};
+
+}  // namespace
+
+Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& jumps) {
+  search::Budget whole(solve_limits(options));
+  const Meter meter;
+  Result r = new_result(in, options);
+  jumps.clear();
+  if (options.flag("count"))
+    throw std::invalid_argument("peg: counting solutions is not supported; solve finds one");
+  const int threads = resolve_threads(options);
+  if (!decided_by_the_game(in, r)) {
+    Portfolio portfolio(in, options, threads, whole, r);
+    if (portfolio.run()) portfolio.report(jumps);
+  }
+  return finish(in, r, jumps, meter, threads);
 }
 
 Result solve(const Instance& in, const Options& options) {

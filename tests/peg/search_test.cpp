@@ -24,8 +24,8 @@
 #include "puzzles/peg/format.hpp"
 #include "puzzles/peg/verify.hpp"
 #include "search/bidirectional.hpp"
+#include "search/budget.hpp"
 #include "search/dfs.hpp"
-#include "search/stop.hpp"
 #include "solvers/bench.hpp"
 #include "solvers/peg/analysis.hpp"
 #include "solvers/peg/solver.hpp"
@@ -346,7 +346,7 @@ TEST(PegSearch, NodeLimitsGiveUnknownNeverAWrongAnswer) {
         // Limits are polled every kPollEvery nodes per run, so each run (a side in a round) may
         // overshoot by that much; no more.
         EXPECT_LE(r.counter("nodes"),
-                  std::stod(limit) + 2 * r.counter("rounds") * bs::search::Stopper::kPollEvery)
+                  std::stod(limit) + 2 * r.counter("rounds") * bs::search::Budget::kPollEvery)
             << where.str();
         continue;
       }

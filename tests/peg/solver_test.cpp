@@ -3,6 +3,8 @@
 // boards of up to 16 holes the solver's decision must equal the oracle's, under every rule set,
 // with and without the table, serial and parallel; every solution must replay; and no solution
 // that enumeration finds may use a jump more often than its Kiyomi-Matsui bound.
+#include "solvers/peg/solver.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -11,9 +13,8 @@
 #include "ilp/peg/jump_bounds.hpp"
 #include "puzzles/peg/format.hpp"
 #include "puzzles/peg/verify.hpp"
+#include "search/budget.hpp"
 #include "tests/sample_size.hpp"
-#include "search/stop.hpp"
-#include "solvers/peg/solver.hpp"
 
 namespace {
 
@@ -221,7 +222,7 @@ TEST(PegSolver, TheNodeLimitBoundsTheBeamToo) {
     EXPECT_EQ(r.stop, bs::StopReason::node_limit);
     EXPECT_GT(r.counter("beam_nodes"), 0);
     EXPECT_LE(r.counter("nodes") + r.counter("beam_nodes"),
-              std::stod(limit) + 2 * r.counter("rounds") * bs::search::Stopper::kPollEvery + 1000)
+              std::stod(limit) + 2 * r.counter("rounds") * bs::search::Budget::kPollEvery + 1000)
         << "limit " << limit;
   }
 }
