@@ -36,7 +36,7 @@ TEST(Beam, FindsAPathToTheGoal) {
   EXPECT_FALSE(budget.stopped());
 }
 
-TEST(Beam, SameAnswerOnAnyThreadCount) {
+TEST(BeamParallel, SameAnswerOnAnyThreadCount) {
   bs::search::Stats one_stats, two_stats;
   bs::search::Budget one_budget, two_budget;
   const auto one = bs::search::beam_search(Walk{97}, 0, 8, closeness, 1, one_stats, one_budget);
