@@ -104,6 +104,11 @@ struct PuzzleSolver {
   BenchReport (*bench)() = nullptr;
   // Valid instance texts whose verifier the verifier fuzzer feeds arbitrary solution files.
   std::vector<std::string_view> fuzz_instances = {};
+  // The parser fuzzer's check (fuzz/fuzz_parsers.cpp): reads `text` with each of the puzzle's
+  // readers (instances, solutions, its other formats); what one accepts is written back and read
+  // again. Returns what disagreed, "" when nothing did; bad input is no disagreement (InputError
+  // is caught inside). Its corpus is fuzz/corpus/parsers/<name>/. nullptr: no text formats.
+  std::string (*reread)(std::string_view text) = nullptr;
   // The rule oracle (tests/rule_oracle_test.cpp) asks each rule alone and no rule at all (the
   // exhaustive search or count: the brute force) about small random instances, and the two must
   // give the same `oracle_answer`: no rule may change what is true. `oracle_instance` makes the

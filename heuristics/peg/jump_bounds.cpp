@@ -8,21 +8,21 @@
 
 namespace bs::peg {
 
-ilp::JumpBoundsOptions jump_bounds_options(const Options& options, int threads,
+ilp::JumpBoundsOptions jump_bounds_options(const PegOptions& options, int threads,
                                            double seconds_left) {
   ilp::JumpBoundsOptions opt;
-  opt.threads = static_cast<int>(options.integer("bounds-threads"));
+  opt.threads = options.bounds_threads;
   if (opt.threads == 0) opt.threads = threads;
-  if (const double t = options.real("bounds-time-limit"); t > 0) opt.time_limit = t;
+  if (options.bounds_time_limit > 0) opt.time_limit = options.bounds_time_limit;
   opt.time_limit = std::min(opt.time_limit, std::max(0.0, seconds_left));
-  opt.exact = options.flag("exact-bounds");
+  opt.exact = options.exact_bounds;
   return opt;
 }
 
 Verdict JumpBoundsRule::post(PegRoot& root, Certificate& why) {
   const ilp::JumpBoundsOptions opt =
       jump_bounds_options(root.options, root.threads, root.seconds_left());
-  const std::string& lp_file = root.options.text("lp-file");
+  const std::string& lp_file = root.options.lp_file;
   if (!lp_file.empty()) ilp::write_feasibility_lp(root.instance, lp_file);
 
   const ilp::JumpBounds b = ilp::compute_jump_bounds(root.instance, opt);

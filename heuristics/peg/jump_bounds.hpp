@@ -21,7 +21,7 @@ namespace bs::peg {
 // The bound computation's settings from the option table: --bounds-threads (0: `threads`),
 // --bounds-time-limit, and no longer than `seconds_left` of the whole solve.
 ilp::JumpBoundsOptions jump_bounds_options(
-    const Options& options, int threads,
+    const PegOptions& options, int threads,
     double seconds_left = std::numeric_limits<double>::infinity());
 
 class JumpBoundsRule : public PegRule {

@@ -16,7 +16,7 @@ Verdict PagodaRule::post(PegRoot& root, Certificate& why) {
     why.data_json = nlohmann::json{{"weights", *w}, {"start_sum", s}, {"final_sum", f}}.dump();
     return Verdict::fail;
   }
-  const int pool = static_cast<int>(root.options.integer("pagodas"));
+  const int pool = root.options.pagodas;
   std::vector<int> allowed(root.budget.size());
   for (size_t j = 0; j < allowed.size(); ++j) allowed[j] = root.budget[j] > 0;
   for (auto& w : ilp::pagoda_pool(in.board, in.final, allowed, pool)) {

@@ -29,10 +29,30 @@ struct LinearCut {
   int64_t bound = 0;
 };
 
+// Every option the peg solver and its rules read, typed and read once, from the global rows and the
+// peg rows of the option table (both read by solvers/peg/options.cpp, where the rows are).
+struct PegOptions {
+  CommonOptions common;
+  size_t hash_mb = 64;            // --hash
+  int pagodas = 8;                // --pagodas
+  size_t backward = 20000;        // --backward
+  bool reverse = true;            // --reverse
+  uint64_t restart_nodes = 5000;  // --restart-nodes
+  uint64_t restart_growth = 2;    // --restart-growth
+  int move_orders = 4;            // --move-orders
+  uint64_t beam = 400;            // --beam
+  bool symmetry = true;           // --symmetry
+  int lazy_depth = 4;             // --lazy-depth
+  bool exact_bounds = false;      // --exact-bounds
+  int bounds_threads = 0;         // --bounds-threads
+  double bounds_time_limit = 10;  // --bounds-time-limit
+  std::string lp_file;            // --lp-file
+};
+
 // What the root knows, and what root rules may tighten.
 struct PegRoot {
   const Instance& instance;
-  const Options& options;
+  const PegOptions& options;
   int threads = 1;
   // budget[j]: how often jump j may be used in a solution. Starts at pegs(start) - pegs(final),
   // which every jump respects; rules only lower it.

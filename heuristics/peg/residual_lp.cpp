@@ -11,7 +11,7 @@ Verdict ResidualLpRule::post(PegRoot& root, Certificate&) {
   holes_ = in.board.holes();
   jumps_ = static_cast<int>(in.board.jumps().size());
   start_count_ = peg_count(in.start);
-  max_depth_ = static_cast<int>(root.options.integer("lazy-depth"));
+  max_depth_ = root.options.lazy_depth;
   return Verdict::no_change;
 }
 

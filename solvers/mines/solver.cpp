@@ -11,6 +11,7 @@
 #include "solvers/measure.hpp"
 #include "solvers/mines/bench.hpp"
 #include "solvers/mines/commands.hpp"
+#include "solvers/mines/fuzz.hpp"
 #include "solvers/mines/options.hpp"
 #include "solvers/mines/oracle.hpp"
 #include "solvers/mines/play.hpp"
@@ -329,6 +330,7 @@ PuzzleSolver mines_solver() {
   p.bench = mines_bench;
   p.oracle_instance = oracle_instance;
   p.oracle_answer = oracle_answer;
+  p.reread = reread;
   p.fuzz_instances = {"4 3 2\n01..\n12..\n....\n"};
   return p;
 }

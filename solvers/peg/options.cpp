@@ -54,4 +54,24 @@ const std::vector<OptionSpec>& peg_option_rows() {
   return rows;
 }
 
+PegOptions read_peg_options(const Options& options) {
+  PegOptions o;
+  o.common = CommonOptions::read(options);
+  o.hash_mb = static_cast<size_t>(options.integer("hash"));
+  o.pagodas = static_cast<int>(options.integer("pagodas"));
+  o.backward = static_cast<size_t>(options.integer("backward"));
+  o.reverse = options.flag("reverse");
+  o.restart_nodes = static_cast<uint64_t>(options.integer("restart-nodes"));
+  o.restart_growth = static_cast<uint64_t>(options.integer("restart-growth"));
+  o.move_orders = static_cast<int>(options.integer("move-orders"));
+  o.beam = static_cast<uint64_t>(options.integer("beam"));
+  o.symmetry = options.flag("symmetry");
+  o.lazy_depth = static_cast<int>(options.integer("lazy-depth"));
+  o.exact_bounds = options.flag("exact-bounds");
+  o.bounds_threads = static_cast<int>(options.integer("bounds-threads"));
+  o.bounds_time_limit = options.real("bounds-time-limit");
+  o.lp_file = options.text("lp-file");
+  return o;
+}
+
 }  // namespace bs::peg

@@ -10,11 +10,16 @@
 #include <vector>
 
 #include "core/options.hpp"
+#include "heuristics/peg/peg_rule.hpp"
 
 namespace bs::peg {
 
 inline constexpr std::string_view kPeg = "peg";
 
 const std::vector<OptionSpec>& peg_option_rows();
+
+// Every option the peg solver and its rules read (the struct is heuristics/peg/peg_rule.hpp's,
+// since the rules read it too), from `options`, once.
+PegOptions read_peg_options(const Options& options);
 
 }  // namespace bs::peg

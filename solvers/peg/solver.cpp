@@ -48,6 +48,7 @@
 #include "solvers/peg/beam.hpp"
 #include "solvers/peg/bench.hpp"
 #include "solvers/peg/commands.hpp"
+#include "solvers/peg/fuzz.hpp"
 #include "solvers/peg/options.hpp"
 #include "solvers/peg/oracle.hpp"
 #include "solvers/peg/search.hpp"
@@ -96,7 +97,7 @@ Instance reversed_instance(const Instance& in) {
 
 // Posts the selected rules on a side. Returns false (and fills `why`, `rule`) when one proves the
 // side impossible at the root.
-bool post_rules(Side& side, const std::vector<std::string>& names, const Options& options,
+bool post_rules(Side& side, const std::vector<std::string>& names, const PegOptions& options,
                 int threads, const search::Budget& whole, Certificate& why, std::string& rule) {
   const int moves = peg_count(side.in.start) - peg_count(side.in.final);
   side.root = std::make_unique<PegRoot>(PegRoot{
@@ -114,7 +115,7 @@ bool post_rules(Side& side, const std::vector<std::string>& names, const Options
     for (LinearCut& c : side.root->cuts) side.cuts.push_back({std::move(c), static_cast<int>(i)});
     side.root->cuts.clear();
   }
-  if (options.flag("symmetry")) {
+  if (options.symmetry) {
     side.symmetries.clear();
     for (auto& perm : board_symmetries(side.in.board))
       if (fixes(perm, side.in.start) && fixes(perm, side.in.final)) side.symmetries.push_back(perm);
@@ -187,10 +188,10 @@ void set_infeasible(Result& r, StopReason stop, Certificate why) {
 }
 
 // The whole solve's budget: --node-limit and --time-limit, counted from the start of the solve.
-search::Limits solve_limits(const Options& options) {
+search::Limits solve_limits(const CommonOptions& options) {
   search::Limits limits;
-  limits.nodes = static_cast<uint64_t>(options.integer("node-limit"));
-  if (const double t = options.real("time-limit"); t > 0) limits.seconds = t;
+  limits.nodes = options.node_limit;
+  if (options.time_limit > 0) limits.seconds = options.time_limit;
   return limits;
 }
 
@@ -280,16 +281,16 @@ Result finish(const Instance& in, Result& r, const std::vector<JumpRC>& jumps, c
 // is deterministic.
 class Portfolio {
  public:
-  Portfolio(const Instance& in, const Options& options, int threads, search::Budget& whole,
+  Portfolio(const Instance& in, const PegOptions& options, int threads, search::Budget& whole,
             Result& r)
       : in_(in),
         options_(options),
         threads_(threads),
         whole_(whole),
         r_(r),
-        names_(select_rules(peg_rule_infos(), options.text("rules"))),
+        names_(select_rules(peg_rule_infos(), options.common.rules)),
         narrow_(in.board.holes() <= 64),
-        sides_(make_sides(in, narrow_ && options.flag("reverse"))) {
+        sides_(make_sides(in, narrow_ && options.reverse)) {
     // Rule counters live in fixed per-thread arrays indexed by position in this list.
     if (names_.size() > static_cast<size_t>(search::kMaxRules))
       throw std::logic_error("more peg rules than search::kMaxRules counter slots");
@@ -343,20 +344,20 @@ class Portfolio {
 
   // The options of the rounds, and the beam's table of neighbours.
   void configure() {
-    hash_mb_ = static_cast<size_t>(options_.integer("hash"));
+    hash_mb_ = options_.hash_mb;
     side_mb_ = sides_.size() > 1 ? std::max<size_t>(1, hash_mb_ / 2) : hash_mb_;
-    backward_ = static_cast<size_t>(options_.integer("backward"));
+    backward_ = options_.backward;
     cfg_.threads = threads_;
-    cfg_.spawn_depth = static_cast<int>(options_.integer("spawn-depth"));
+    cfg_.spawn_depth = options_.common.spawn_depth;
     cfg_.parent = &whole_;
-    beam_divisor_ = static_cast<uint64_t>(options_.integer("beam"));
+    beam_divisor_ = options_.beam;
     neighbours_.assign(in_.board.holes(), 0);  // for the beam's isolated pegs
     for (const Jump& J : in_.board.jumps())
       if (J.from < 64 && J.over < 64) neighbours_[J.from] |= uint64_t{1} << J.over;
     // Wide boards make a fresh table each run, so they run once, without restarts.
-    restarts_.first_nodes = narrow_ ? static_cast<uint64_t>(options_.integer("restart-nodes")) : 0;
-    restarts_.growth = static_cast<uint64_t>(options_.integer("restart-growth"));
-    orders_ = static_cast<int>(options_.integer("move-orders"));
+    restarts_.first_nodes = narrow_ ? options_.restart_nodes : 0;
+    restarts_.growth = options_.restart_growth;
+    orders_ = options_.move_orders;
   }
 
   // Side k's turn in a round: a depth-first search of up to `nodes` nodes. False: the portfolio
@@ -473,7 +474,7 @@ class Portfolio {
   }
 
   const Instance& in_;
-  const Options& options_;
+  const PegOptions& options_;
   const int threads_;
   search::Budget& whole_;
   Result& r_;
@@ -498,15 +499,16 @@ class Portfolio {
 }  // namespace
 
 Result solve(const Instance& in, const Options& options, std::vector<JumpRC>& jumps) {
-  search::Budget whole(solve_limits(options));
+  const PegOptions o = read_peg_options(options);
+  search::Budget whole(solve_limits(o.common));
   const Meter meter;
   Result r = new_result(in, options);
   jumps.clear();
-  if (options.flag("count"))
+  if (o.common.count)
     throw std::invalid_argument("peg: counting solutions is not supported; solve finds one");
   const int threads = resolve_threads(options);
   if (!decided_by_the_game(in, r)) {
-    Portfolio portfolio(in, options, threads, whole, r);
+    Portfolio portfolio(in, o, threads, whole, r);
     if (portfolio.run()) portfolio.report(jumps);
   }
   return finish(in, r, jumps, meter, threads);
@@ -518,8 +520,8 @@ Result solve(const Instance& in, const Options& options) {
 }
 
 std::string bounds_table(const Instance& in, const Options& options) {
-  const ilp::JumpBounds b =
-      ilp::compute_jump_bounds(in, jump_bounds_options(options, resolve_threads(options)));
+  const ilp::JumpBounds b = ilp::compute_jump_bounds(
+      in, jump_bounds_options(read_peg_options(options), resolve_threads(options)));
   std::ostringstream out;
   if (!b.feasible) {
     out << "# the feasibility IP is infeasible: no solution\n";
@@ -709,6 +711,7 @@ PuzzleSolver peg_solver() {
   // One solvable instance and one that is not, so that both moves and certificates are read.
   p.oracle_instance = oracle_instance;
   p.oracle_answer = oracle_answer;
+  p.reread = reread;
   p.fuzz_instances = {"oXXXX\nXXXXX\nXXXXX\nXXXXX\n\nooooX\nooooo\nooooo\nooooo\n",
                       "oXXXX\nXXXXX\nXXXXX\n\nXoooo\nooooo\nooooo\n"};
   return p;

@@ -1,0 +1,12 @@
+// Peg solitaire's parser fuzzing check, for its entry in the puzzle table (solvers/solver.hpp,
+// reread).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace bs::peg {
+
+std::string reread(std::string_view text);
+
+}  // namespace bs::peg
