@@ -6,7 +6,7 @@
 // positions that is harmless because the table is a cache: a missing entry costs a re-search,
 // never a wrong answer. Callers that need every key kept use insert_exact, which reports a drop.
 // bench/table_bench.cpp measures it against libcuckoo and tbb::concurrent_hash_map (figures in
-// docs/BENCHMARKS.md); it is several times faster than both at insert-if-absent.
+// docs/history/peg.md); it is several times faster than both at insert-if-absent.
 //
 // The table also holds the backward frontier of the bidirectional search
 // (search/bidirectional.hpp): those keys carry a tag bit of the caller's, so the two sets never

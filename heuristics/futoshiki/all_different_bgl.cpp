@@ -9,8 +9,8 @@
 // Off by default. It removes exactly what all-different removes (tests/futoshiki/rules_test.cpp
 // checks both against brute-force matchings), and the benchmark runs both in one sweep: on
 // domains of at most 32 values the bit-mask version does a line in a few dozen word operations
-// and allocates nothing, where this one builds two graphs per line (docs/BENCHMARKS.md has the
-// ratio). Select it with --rules default,-all-different,all-different-bgl.
+// and allocates nothing, where this one builds two graphs per line (docs/history/futoshiki.md has
+// the ratio). Select it with --rules default,-all-different,all-different-bgl.
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/max_cardinality_matching.hpp>
 #include <boost/graph/strong_components.hpp>

@@ -24,8 +24,8 @@
 #include "puzzles/futoshiki/render.hpp"
 #include "search/dfs.hpp"
 #include "solvers/futoshiki/bench.hpp"
-#include "solvers/futoshiki/generate.hpp"
 #include "solvers/futoshiki/fuzz.hpp"
+#include "solvers/futoshiki/generate.hpp"
 #include "solvers/futoshiki/options.hpp"
 #include "solvers/futoshiki/oracle.hpp"
 #include "solvers/measure.hpp"
@@ -57,7 +57,7 @@ constexpr int kEveryNode = kMaxN * kMaxN;
 // puzzle unique) probing at every node pays many times over. Counting every solution of an
 // under-constrained grid is the opposite case: nearly every subtree holds solutions, so a probe
 // has nothing to cut (fut_07_count_1m: the same 2,044,583 nodes with and without it, 7x the
-// time with it; docs/BENCHMARKS.md).
+// time with it; docs/history/futoshiki.md).
 int probe_depth(const FutoshikiOptions& o) {
   if (o.probe_depth >= 0) return o.probe_depth;
   return o.common.count && o.common.limit == 0 ? 1 : kEveryNode;

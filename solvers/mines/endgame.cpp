@@ -37,7 +37,7 @@ struct Slot {
 // strong player runs a search for most of its guesses late in a game, and allocating these afresh
 // each time (a vector per layout and per cell, the memo doubling from 1,024 slots, the pool of
 // sets, each depth's scratch) spent a tenth of its time in allocation, copies and page faults
-// (docs/BENCHMARKS.md has what keeping them saves). A search starts them empty but keeps their
+// (docs/history/mines.md has what keeping them saves). A search starts them empty but keeps their
 // memory, up to kKeptBytes each.
 struct Workspace {
   std::vector<uint8_t> layouts;  // layout by layout, a byte per unknown cell: 1 a mine

@@ -140,7 +140,7 @@ bool pseudo_pair(const Position& v, const Probabilities& a, int t, int u,
 // pattern costs two to four engine runs at every guess. Pairs are weighed only on request
 // (`long_term_pairs`): with them the strong player won no more expert SNR games of the
 // development seeds than with boxes alone (+18 against +32 of 40,000), at about the same speed
-// (docs/BENCHMARKS.md). A pattern whose relief is under kLongTermLeastShare of the layouts
+// (docs/history/mines.md). A pattern whose relief is under kLongTermLeastShare of the layouts
 // counts for nothing, as in Hill's solver: a small relief mostly reorders near-ties at random,
 // and without the cut the element lost 43 intermediate games of 200,000 on the development seeds
 // where with it it won 7, and won fewer expert SNR games (+32 against +50 of 40,000).

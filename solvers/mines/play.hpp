@@ -7,12 +7,12 @@
 // - otherwise the cell least likely to hold a mine;
 // - `tiebreak`: among cells tied at the least probability, one next to a revealed digit before
 //   one away from all of them (then the lowest index). Measured on expert SFAR, this beat both
-//   the lowest index alone and the cell likeliest to open an area (docs/BENCHMARKS.md);
+//   the lowest index alone and the cell likeliest to open an area (docs/history/mines.md);
 // - `corners`: then, among cells still tied, the one with the fewest closed (unknown or flagged)
 //   neighbours, which is a corner of the unknown region or of the board. A guess away from every
 //   digit is most often one of the many interior cells tied at the same probability, and there
 //   a corner is likeliest to show a 0 and open an area. On expert SFAR this one key was worth a
-//   whole point of win rate over the lowest index (docs/BENCHMARKS.md);
+//   whole point of win rate over the lowest index (docs/history/mines.md);
 // - progress (--progress-weight w, off at 0): the first `candidates` cells within --near-tie of
 //   the least probability are scored (1 - p)(1 + w * progress), progress being the chance that
 //   the cell's digit lets the rules decide a neighbour at once (the literature's "progress", after
@@ -39,7 +39,7 @@
 //   relief / (1 - p), weighing also the cells whose risk less w times their relief comes within the
 //   window (after Hill's "long-term risk"). On the development seeds it won 50 more of 40,000
 //   expert SNR games and 7 more of 200,000 intermediate ones; the seed-1 rates are in
-//   docs/BENCHMARKS.md;
+//   docs/history/mines.md;
 // - `fifty-fifty`: a pair of cells that nothing else can ever tell apart (each 1/2, exactly one
 //   mine between them, seen by the same digits and no unknown neighbour left to reveal) is
 //   guessed at once, so no later work is spent on a coin toss that must be made anyway. And when
@@ -110,7 +110,7 @@ std::string strategy_element_names();
 // nodes against 100 and 20,000): the search is exact, so a larger budget can only win more often
 // in expectation. On expert SNR, where the endgame loses most, 1,000 layouts were worth +0.16
 // points and 3,000 a further +0.03 to +0.1; on SFAR boards +0.01 to +0.05. The strong mode pays
-// about half its speed on expert for it (docs/BENCHMARKS.md).
+// about half its speed on expert for it (docs/history/mines.md).
 struct EndgameBudget {
   int layouts, nodes;
 };
