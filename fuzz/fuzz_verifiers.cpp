@@ -35,7 +35,7 @@ const std::vector<Case>& cases() {
   static const std::vector<Case> all = [] {
     std::vector<Case> out;
     for (const bs::PuzzleSolver& p : bs::puzzle_solvers())
-      for (std::string_view text : p.fuzz_instances) out.push_back({&p, text});
+      for (std::string_view text : p.checks.fuzz_instances) out.push_back({&p, text});
     return out;
   }();
   return all;

@@ -71,6 +71,24 @@ struct PuzzleCommand {
   int (*run)(const CommandInput& input, std::ostream& out) = nullptr;
 };
 
+// What the tests and fuzzers that read the puzzle table ask of a puzzle.
+struct PuzzleChecks {
+  // The rule oracle (tests/rule_oracle_test.cpp) asks each rule alone and no rule at all (the
+  // exhaustive search or count: the brute force) about small random instances, and the two must
+  // give the same `oracle_answer`: no rule may change what is true. `oracle_instance` makes the
+  // text of one instance from a seed, and sets the options it is asked under (counting, where
+  // the puzzle counts). Every puzzle with rules has both.
+  std::string (*oracle_instance)(uint64_t seed, Options& options) = nullptr;
+  std::string (*oracle_answer)(const Result& result) = nullptr;
+  // The parser fuzzer's check (fuzz/fuzz_parsers.cpp): reads `text` with each of the puzzle's
+  // readers (instances, solutions, its other formats); what one accepts is written back and read
+  // again. Returns what disagreed, "" when nothing did; bad input is no disagreement (InputError
+  // is caught inside). Its corpus is fuzz/corpus/parsers/<name>/. nullptr: no text formats.
+  std::string (*reread)(std::string_view text) = nullptr;
+  // Valid instance texts whose verifier the verifier fuzzer feeds arbitrary solution files.
+  std::vector<std::string_view> fuzz_instances = {};
+};
+
 struct PuzzleSolver {
   std::string_view name;
   std::string_view help;
@@ -102,20 +120,8 @@ struct PuzzleSolver {
   // Searches the puzzle's fixed `bench` positions serially with the default options; throws
   // std::logic_error when a position's answer is not the known one. nullptr: none.
   BenchReport (*bench)() = nullptr;
-  // Valid instance texts whose verifier the verifier fuzzer feeds arbitrary solution files.
-  std::vector<std::string_view> fuzz_instances = {};
-  // The parser fuzzer's check (fuzz/fuzz_parsers.cpp): reads `text` with each of the puzzle's
-  // readers (instances, solutions, its other formats); what one accepts is written back and read
-  // again. Returns what disagreed, "" when nothing did; bad input is no disagreement (InputError
-  // is caught inside). Its corpus is fuzz/corpus/parsers/<name>/. nullptr: no text formats.
-  std::string (*reread)(std::string_view text) = nullptr;
-  // The rule oracle (tests/rule_oracle_test.cpp) asks each rule alone and no rule at all (the
-  // exhaustive search or count: the brute force) about small random instances, and the two must
-  // give the same `oracle_answer`: no rule may change what is true. `oracle_instance` makes the
-  // text of one instance from a seed, and sets the options it is asked under (counting, where
-  // the puzzle counts). Every puzzle with rules has both.
-  std::string (*oracle_instance)(uint64_t seed, Options& options) = nullptr;
-  std::string (*oracle_answer)(const Result& result) = nullptr;
+  // What the rule oracle and the fuzzers ask of the puzzle (PuzzleChecks, above).
+  PuzzleChecks checks = {};
 
   std::string_view scope() const { return option_scope.empty() ? name : option_scope; }
 };

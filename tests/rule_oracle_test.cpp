@@ -44,18 +44,18 @@ bs::Result answer(const bs::PuzzleSolver& p, const std::string& path, bs::Option
 TEST_P(RuleAgainstBruteForce, GivesTheAnswerOfNoRuleAtAll) {
   const bs::PuzzleSolver& p = *GetParam().puzzle;
   const std::string& rule = GetParam().rule;
-  ASSERT_TRUE(p.oracle_instance && p.oracle_answer)
+  ASSERT_TRUE(p.checks.oracle_instance && p.checks.oracle_answer)
       << p.name << " has rules but no oracle in its puzzle table entry";
   constexpr int kTrials = bs::test::samples(40);
   std::set<std::string> truths;
   for (int trial = 0; trial < kTrials; ++trial) {
     const uint64_t seed = 7919 * static_cast<uint64_t>(trial) + 1;  // odd and even in turn
     bs::Options options;
-    const std::string text = p.oracle_instance(seed, options);
+    const std::string text = p.checks.oracle_instance(seed, options);
     const std::string path =
         bs::testing_support::write_temp(std::string(p.name) + "_" + rule + "_oracle.txt", text);
-    const std::string truth = p.oracle_answer(answer(p, path, options, "none"));
-    const std::string got = p.oracle_answer(answer(p, path, options, rule));
+    const std::string truth = p.checks.oracle_answer(answer(p, path, options, "none"));
+    const std::string got = p.checks.oracle_answer(answer(p, path, options, rule));
     ASSERT_EQ(got, truth) << p.name << " rule " << rule << " on seed " << seed << ":\n" << text;
     truths.insert(truth);
   }

@@ -443,12 +443,11 @@ PuzzleSolver futoshiki_solver() {
   p.generate_instances = generate_instances;
   p.options = futoshiki_option_rows;
   p.bench = futoshiki_bench;
-  p.oracle_instance = oracle_instance;
-  p.oracle_answer = oracle_answer;
-  p.reread = reread;
-  p.fuzz_instances = {
-      "5\n3 -1 -1 -1 -1\n-1 -1 -1 -1 -1\n-1 -1 -1 -1 -1\n-1 -1 -1 -1 -1\n-1 -1 3 -1 -1\n"
-      "2 1 3 1\n2 3 1 3\n3 3 2 3\n3 4 4 4\n4 2 4 1\n5 2 4 2\n5 2 5 1\n5 5 4 5\n"};
+  p.checks = {oracle_instance,
+              oracle_answer,
+              reread,
+              {"5\n3 -1 -1 -1 -1\n-1 -1 -1 -1 -1\n-1 -1 -1 -1 -1\n-1 -1 -1 -1 -1\n-1 -1 3 -1 -1\n"
+               "2 1 3 1\n2 3 1 3\n3 3 2 3\n3 4 4 4\n4 2 4 1\n5 2 4 2\n5 2 5 1\n5 5 4 5\n"}};
   return p;
 }
 

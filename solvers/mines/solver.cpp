@@ -328,10 +328,7 @@ PuzzleSolver mines_solver() {
   p.options = mines_option_rows;
   p.commands = mines_commands;
   p.bench = mines_bench;
-  p.oracle_instance = oracle_instance;
-  p.oracle_answer = oracle_answer;
-  p.reread = reread;
-  p.fuzz_instances = {"4 3 2\n01..\n12..\n....\n"};
+  p.checks = {oracle_instance, oracle_answer, reread, {"4 3 2\n01..\n12..\n....\n"}};
   return p;
 }
 

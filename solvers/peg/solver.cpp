@@ -709,11 +709,11 @@ PuzzleSolver peg_solver() {
   p.commands = peg_commands;
   p.bench = peg_bench;
   // One solvable instance and one that is not, so that both moves and certificates are read.
-  p.oracle_instance = oracle_instance;
-  p.oracle_answer = oracle_answer;
-  p.reread = reread;
-  p.fuzz_instances = {"oXXXX\nXXXXX\nXXXXX\nXXXXX\n\nooooX\nooooo\nooooo\nooooo\n",
-                      "oXXXX\nXXXXX\nXXXXX\n\nXoooo\nooooo\nooooo\n"};
+  p.checks = {oracle_instance,
+              oracle_answer,
+              reread,
+              {"oXXXX\nXXXXX\nXXXXX\nXXXXX\n\nooooX\nooooo\nooooo\nooooo\n",
+               "oXXXX\nXXXXX\nXXXXX\n\nXoooo\nooooo\nooooo\n"}};
   return p;
 }
 
