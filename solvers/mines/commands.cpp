@@ -154,7 +154,7 @@ void print_summary(std::ostream& out, const BoardSpec& spec, const PlaySummary& 
         static_cast<unsigned long long>(seed));
   // Where the games were lost: per game, each element's guesses, their summed risk (the losses
   // they should cost) and the games lost on them.
-  print("guesses by element, per game: guesses, risk, lost\n");
+  out << "guesses by element, per game: guesses, risk, lost\n";
   const double n = s.games > 0 ? static_cast<double>(s.games) : 1;
   for (const GuessTally& t : s.by_element)
     if (t.guesses > 0)
