@@ -57,11 +57,16 @@ void add_option_flags(CLI::App& sub, Args& args) {
     const std::string name(spec.name);
     std::string help(spec.help);
     if (!spec.fallback.empty()) help += " [default: " + std::string(spec.fallback) + "]";
-    sub.add_option_function<std::string>(
-           "--" + name, [&args, name](const std::string& v) { args.given.emplace_back(name, v); },
-           help)
-        ->group(spec.scope.empty() ? "Options of every puzzle"
-                                   : std::string(spec.scope) + " options");
+    CLI::Option* flag = sub.add_option_function<std::string>(
+                               "--" + name,
+                               [&args, name](const std::string& v) {
+                                 args.given.emplace_back(name, v.empty() ? "true" : v);
+                               },
+                               help)
+                            ->group(spec.scope.empty() ? "Options of every puzzle"
+                                                       : std::string(spec.scope) + " options");
+    // A switch may stand alone (`--profile`) or take true/false (`--reverse false`).
+    if (spec.type == bs::OptionType::Bool) flag->expected(0, 1);
   }
 }
 

@@ -27,6 +27,9 @@ const std::vector<OptionSpec>& global_option_rows() {
        "count solutions instead of finding one (the `count` command sets it)"},
       {"limit", OptionType::Int, "0", 0, 9e18,
        "counting: stop after this many solutions (2 proves uniqueness); 0 counts all"},
+      {"profile", OptionType::Bool, "false", 0, 0,
+       "time every rule call and report seconds_<rule> (two clock reads a call; a probing "
+       "rule's time includes the propagation inside its probes)"},
   };
   return rows;
 }
@@ -140,6 +143,7 @@ CommonOptions CommonOptions::read(const Options& o) {
   c.seed = static_cast<uint64_t>(o.integer("seed"));
   c.count = o.flag("count");
   c.limit = static_cast<uint64_t>(o.integer("limit"));
+  c.profile = o.flag("profile");
   return c;
 }
 

@@ -19,6 +19,14 @@ const char* to_string(Status s) {
   return "?";
 }
 
+void Result::count_rule(const std::string& name, uint64_t calls, uint64_t prunes,
+                        const uint64_t* nanoseconds) {
+  if (!calls && !prunes && !(nanoseconds && *nanoseconds)) return;
+  count("calls_" + name, static_cast<double>(calls));
+  count("prunes_" + name, static_cast<double>(prunes));
+  if (nanoseconds) count("seconds_" + name, static_cast<double>(*nanoseconds) * 1e-9);
+}
+
 double Result::counter(const std::string& name) const {
   for (const auto& [k, v] : counters)
     if (k == name) return v;

@@ -52,6 +52,10 @@ struct Result {
   std::vector<std::pair<std::string, std::string>> options;  // non-default options
 
   void count(const std::string& name, double value) { counters.emplace_back(name, value); }
+  // One rule's counters, for a rule that was asked, cut something or took time: calls_NAME,
+  // prunes_NAME, and seconds_NAME when the rule was timed (`nanoseconds` given: --profile).
+  void count_rule(const std::string& name, uint64_t calls, uint64_t prunes,
+                  const uint64_t* nanoseconds);
   double counter(const std::string& name) const;  // 0 when absent
 };
 

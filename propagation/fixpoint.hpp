@@ -19,6 +19,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/clock.hpp"
 #include "core/verdict.hpp"
 #include "propagation/store.hpp"
 
@@ -56,20 +57,18 @@ struct FixpointIo {
   int removed = 0;                // out: how many values the rules removed
   Changes<M>* forward = nullptr;  // the rules' narrowings are noted here too, when given
   float* lookahead = nullptr;     // where probing rules leave look-ahead scores, when given
+  // When given (--profile), each call's time is added here at its rule's index. Fixpoints run
+  // inside a probe are not given it, so a probing rule's time includes theirs, counted once.
+  uint64_t* nanoseconds = nullptr;
 };
 
-// Runs `rules` to a common fixpoint on `d`, cheapest first as given, restarting from the first
-// after any progress. `start` is what changed since the last fixpoint: the narrowing of a move,
-// or everything for a fresh node. Each rule is handed the narrowings since it last ran and is
-// skipped when there are none. `on_call(i, verdict)` sees every call, for counters and grading;
-// an `on_call(i, verdict, made)` is also handed the narrowings that call made, for a caller that
-// credits each narrowing to its rule (Minesweeper's decided_by) or counts them.
-// False: the node fails.
 inline constexpr int kMaxFixpointRules = 16;
-template <Model M, class Info, class OnCall>
-bool run_to_fixpoint(const M& m, Mask* d, const Dirty& start,
-                     const RuleEntry<M, Info>* const* rules, int count, FixpointIo<M>& io,
-                     OnCall&& on_call) {
+// The driver, with the timing of --profile compiled in or out (kTimed), so that an untimed
+// fixpoint pays nothing for it on each rule call.
+template <bool kTimed, Model M, class Info, class OnCall>
+bool run_to_fixpoint_timed(const M& m, Mask* d, const Dirty& start,
+                           const RuleEntry<M, Info>* const* rules, int count, FixpointIo<M>& io,
+                           OnCall&& on_call) {
   const size_t given = start.everywhere ? 0 : static_cast<size_t>(start.end - start.begin);
   // Each narrowing removes a value, so a fixpoint notes at most one per value of every
   // variable, after the ones it starts from.
@@ -88,7 +87,10 @@ bool run_to_fixpoint(const M& m, Mask* d, const Dirty& start,
     const size_t before = log.size();
     const Dirty dirty{everywhere, log.data() + seen[i], log.data() + before};
     Changes<M> changed(m, d, log, io.lookahead);
+    uint64_t started = 0;
+    if constexpr (kTimed) started = monotonic_ns();
     const Verdict v = rules[i]->propagate(m, d, dirty, changed);
+    if constexpr (kTimed) io.nanoseconds[i] += monotonic_ns() - started;
     looked[i] = true;
     seen[i] = rules[i]->idempotent ? log.size() : before;
     if constexpr (std::is_invocable_v<OnCall&, int, Verdict, std::span<const Narrowing>>)
@@ -108,6 +110,22 @@ bool run_to_fixpoint(const M& m, Mask* d, const Dirty& start,
   if (io.forward)
     for (size_t k = given; k < log.size(); ++k) io.forward->forward(log[k]);
   return alive;
+}
+
+// Runs `rules` to a common fixpoint on `d`, cheapest first as given, restarting from the first
+// after any progress. `start` is what changed since the last fixpoint: the narrowing of a move,
+// or everything for a fresh node. Each rule is handed the narrowings since it last ran and is
+// skipped when there are none. `on_call(i, verdict)` sees every call, for counters and grading;
+// an `on_call(i, verdict, made)` is also handed the narrowings that call made, for a caller that
+// credits each narrowing to its rule (Minesweeper's decided_by) or counts them.
+// False: the node fails.
+// With io.nanoseconds, each call is timed there.
+template <Model M, class Info, class OnCall>
+bool run_to_fixpoint(const M& m, Mask* d, const Dirty& start,
+                     const RuleEntry<M, Info>* const* rules, int count, FixpointIo<M>& io,
+                     OnCall&& on_call) {
+  if (io.nanoseconds) return run_to_fixpoint_timed<true>(m, d, start, rules, count, io, on_call);
+  return run_to_fixpoint_timed<false>(m, d, start, rules, count, io, on_call);
 }
 
 }  // namespace bs::propagation

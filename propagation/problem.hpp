@@ -40,7 +40,8 @@ class Problem {
   using Entry = RuleEntry<M, Info>;
   struct Rules {
     std::vector<const Entry*> shallow;  // every selected rule, cheapest first
-    int deep = 0;  // how many of them run below the probe depth: all but the probing ones
+    int deep = 0;        // how many of them run below the probe depth: all but the probing ones
+    bool timed = false;  // --profile: each call's time goes to Stats::nanoseconds
   };
   struct State {
     std::vector<Mask> dom;    // the model's words
@@ -67,6 +68,7 @@ class Problem {
     const bool deep = depth(st) > probe_depth_;
     const Dirty start = st.move.var < 0 ? Dirty::all() : Dirty{false, &st.move, &st.move + 1};
     FixpointIo<M> io;
+    if (rules_.timed) io.nanoseconds = stats.nanoseconds.data();
     if (branching_ == Branching::dom_probe) {
       st.lookahead.assign(variables_, 0.0f);  // a node the probe skips has no scores
       io.lookahead = st.lookahead.data();

@@ -19,8 +19,9 @@ struct alignas(64) Stats {
   uint64_t table_stores = 0;  // dead positions written to the table
   uint64_t tasks = 0;         // parallel tasks spawned
   uint64_t max_depth = 0;
-  std::array<uint64_t, kMaxRules> prunes{};  // nodes (or moves) cut, per rule index
-  std::array<uint64_t, kMaxRules> calls{};   // times each rule was asked
+  std::array<uint64_t, kMaxRules> prunes{};       // nodes (or moves) cut, per rule index
+  std::array<uint64_t, kMaxRules> calls{};        // times each rule was asked
+  std::array<uint64_t, kMaxRules> nanoseconds{};  // time in each rule, when timed (--profile)
 
   void merge(const Stats& o) {
     nodes += o.nodes;
@@ -32,6 +33,7 @@ struct alignas(64) Stats {
     for (int i = 0; i < kMaxRules; ++i) {
       prunes[i] += o.prunes[i];
       calls[i] += o.calls[i];
+      nanoseconds[i] += o.nanoseconds[i];
     }
   }
 };

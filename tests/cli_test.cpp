@@ -131,6 +131,23 @@ TEST(Cli, JsonHasStatusMovesCertificateAndStats) {
   EXPECT_EQ(k["certificate"]["kind"], "position-class");
 }
 
+// A switch of the option table stands alone or takes true/false; --profile adds each rule's time.
+TEST(Cli, ASwitchStandsAloneOrTakesAValue) {
+  const std::string board = peg("english33_vac03_end03.txt");
+  const CliRun bare = run_cli("solve peg " + board + " --profile --json");
+  ASSERT_EQ(bare.code, 0) << bare.err;
+  const auto j = nlohmann::json::parse(bare.out);
+  EXPECT_EQ(j["options"]["profile"], "true");
+  EXPECT_TRUE(j["stats"].contains("seconds_residual-bounds")) << j["stats"].dump();
+
+  const CliRun off = run_cli("solve peg " + board + " --profile false --reverse false --json");
+  ASSERT_EQ(off.code, 0) << off.err;
+  const auto k = nlohmann::json::parse(off.out);
+  EXPECT_EQ(k["options"]["reverse"], "false");
+  EXPECT_FALSE(k["stats"].contains("seconds_residual-bounds"));
+  EXPECT_EQ(run_cli("solve peg " + board + " --profile maybe").code, 2);
+}
+
 TEST(Cli, InfeasibleIpIsWrittenAsLpOnRequest) {
   const std::string lp = temp_path("french.lp");
   const CliRun r =

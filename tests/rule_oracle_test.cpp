@@ -7,6 +7,7 @@
 // rule is tested here without a new test, and a puzzle with rules but no oracle fails here.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -63,6 +64,39 @@ TEST_P(RuleAgainstBruteForce, GivesTheAnswerOfNoRuleAtAll) {
   }
   // Instances that all had one answer could not catch a rule that always gives it.
   EXPECT_GE(truths.size(), 2u) << p.name << "'s oracle instances are too much alike";
+}
+
+// --profile times a rule and changes nothing else: the same calls and prunes, and seconds_RULE
+// beside them, no more than the run's wall time (one thread); without it, no rule reports a time.
+TEST_P(RuleAgainstBruteForce, ReportsItsTimeOnlyWhenProfiled) {
+  const bs::PuzzleSolver& p = *GetParam().puzzle;
+  const std::string& rule = GetParam().rule;
+  ASSERT_TRUE(p.checks.oracle_instance);
+  int timed = 0;
+  for (int trial = 0; trial < 8; ++trial) {
+    bs::Options options;
+    const std::string text = p.checks.oracle_instance(static_cast<uint64_t>(trial) + 1, options);
+    const std::string path =
+        bs::testing_support::write_temp(std::string(p.name) + "_" + rule + "_profile.txt", text);
+    const bs::Result plain = answer(p, path, options, rule);
+    options.set("profile", "true");
+    const bs::Result profiled = answer(p, path, options, rule);
+    for (const auto& [name, value] : plain.counters)
+      EXPECT_NE(name.rfind("seconds_", 0), 0u) << name << " reported without --profile";
+    for (const std::string counter : {"calls_", "prunes_"})
+      EXPECT_EQ(profiled.counter(counter + rule), plain.counter(counter + rule)) << counter;
+    const bool asked = plain.counter("calls_" + rule) > 0 || plain.counter("prunes_" + rule) > 0;
+    const auto seconds = std::find_if(profiled.counters.begin(), profiled.counters.end(),
+                                      [&](const auto& c) { return c.first == "seconds_" + rule; });
+    if (asked) {
+      ASSERT_NE(seconds, profiled.counters.end()) << "seconds_" << rule << " missing";
+    }
+    if (seconds == profiled.counters.end()) continue;
+    ++timed;
+    EXPECT_GE(seconds->second, 0);
+    EXPECT_LE(seconds->second, profiled.counter("wall_seconds") + 1e-3);
+  }
+  EXPECT_GT(timed, 0) << "no instance asked " << rule;
 }
 
 std::string test_name(const ::testing::TestParamInfo<PuzzleRule>& info) {

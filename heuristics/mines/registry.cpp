@@ -68,6 +68,7 @@ Verdict run_rules(MineSystem& s, const std::vector<std::string>& names, int& har
   domains[n] = 0;
   hardest = -1;
   propagation::FixpointIo<MineSystem> io;
+  if (counts && counts->timed) io.nanoseconds = counts->nanoseconds.data();
   // Each narrowing decides its cell: it is read back, and credited to the rule that made it.
   const auto on_call = [&](int i, Verdict v, std::span<const propagation::Narrowing> made) {
     if (counts) {

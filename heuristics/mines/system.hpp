@@ -93,10 +93,12 @@ inline void decide(Mask* d, int v, Mask now, Changes& changed) {
   changed.note(v, before, now);
 }
 
-// Per rule, by its index in the names given to run_rules: calls, and prunes (cells it decided,
-// plus one for each call that found the system inconsistent).
+// Per rule, by its index in the names given to run_rules: calls, prunes (cells it decided, plus
+// one for each call that found the system inconsistent) and, when `timed` (--profile), the
+// nanoseconds spent in it.
 struct RuleCounts {
-  std::array<uint64_t, propagation::kMaxFixpointRules> calls{}, prunes{};
+  std::array<uint64_t, propagation::kMaxFixpointRules> calls{}, prunes{}, nanoseconds{};
+  bool timed = false;
 };
 
 // Every deduction rule, cheapest first (heuristics/mines/registry.cpp).

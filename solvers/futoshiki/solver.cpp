@@ -64,10 +64,11 @@ int probe_depth(const FutoshikiOptions& o) {
 }
 
 // select_rules() gives the names cheapest first, so the probing rules come last.
-ActiveRules rule_functions(const std::vector<std::string>& names) {
+ActiveRules rule_functions(const std::vector<std::string>& names, bool timed = false) {
   if (names.size() > static_cast<size_t>(std::min(search::kMaxRules, kMaxFixpointRules)))
     throw std::logic_error("more futoshiki rules than counter slots");
   ActiveRules out;
+  out.timed = timed;
   for (const auto& name : names)
     for (const auto& e : futoshiki_rules())
       if (e.info.name == name) {
@@ -220,8 +221,8 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
   }
 
   const Structure s(in);
-  const FutoshikiProblem problem(s, rule_functions(names), o.branching, o.values_down,
-                                 probe_depth(o));
+  const FutoshikiProblem problem(s, rule_functions(names, o.common.profile), o.branching,
+                                 o.values_down, probe_depth(o));
   FutoshikiProblem::State root = root_state(s, in);
   search::Stats root_stats;
   int hardest = -1;
@@ -251,11 +252,9 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
   r.count("nodes", static_cast<double>(out.stats.nodes));
   r.count("max_depth", static_cast<double>(out.stats.max_depth));
   r.count("tasks", static_cast<double>(out.stats.tasks));
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (!out.stats.calls[i]) continue;
-    r.count("calls_" + names[i], static_cast<double>(out.stats.calls[i]));
-    r.count("prunes_" + names[i], static_cast<double>(out.stats.prunes[i]));
-  }
+  for (size_t i = 0; i < names.size(); ++i)
+    r.count_rule(names[i], out.stats.calls[i], out.stats.prunes[i],
+                 o.common.profile ? &out.stats.nanoseconds[i] : nullptr);
   r.count("search_seconds", out.seconds);
   if (count) {
     r.solution_count = static_cast<int64_t>(out.solutions);

@@ -85,18 +85,43 @@ class Endgame {
   Endgame& operator=(const Endgame&) = delete;
 
   std::optional<EndgameMove> run() {
+    const std::vector<int> index = number_unknown_cells();
+    build_rows(index);
+    order_frontier_first();
+    if (!enumerate(0, p_.mines - flags_) || count_ == 0) return std::nullopt;
+    tabulate_shows(index);
+    draw_keys();
+    std::vector<uint16_t> all(count_);
+    for (size_t l = 0; l < all.size(); ++l) all[l] = static_cast<uint16_t>(l);
+    std::vector<int> every_cell(cells_.size());
+    for (size_t c = 0; c < cells_.size(); ++c) every_cell[c] = static_cast<int>(c);
+    int best_cell = -1;
+    uint64_t all_hash = 0;
+    for (uint64_t k : id_key_) all_hash += k;
+    bool exact = true;
+    const double win = value(all, all_hash, every_cell, 0, 0, exact, &best_cell);
+    if (budget_.stopped() || best_cell < 0) return std::nullopt;
+    return EndgameMove{cells_[best_cell], win};
+  }
+
+ private:
+  // The unknown cells become the search's variables; returns each cell's variable, or -1.
+  std::vector<int> number_unknown_cells() {
     const int n = p_.width * p_.height;
     std::vector<int> index(n, -1);
-    int flags = 0;
     for (int i = 0; i < n; ++i) {
       if (p_.cells[i] == kUnknown) {
         index[i] = static_cast<int>(cells_.size());
         cells_.push_back(i);
       }
-      flags += p_.cells[i] == kFlag;
+      flags_ += p_.cells[i] == kFlag;
     }
-    // Rows: each digit's unknown neighbours and the mines among them.
-    for (int i = 0; i < n; ++i) {
+    return index;
+  }
+
+  // Rows: each digit's unknown neighbours and the mines among them.
+  void build_rows(const std::vector<int>& index) {
+    for (int i = 0; i < p_.width * p_.height; ++i) {
       if (p_.cells[i] < 0) continue;
       std::vector<int> vars;
       int target = p_.cells[i];
@@ -109,17 +134,23 @@ class Endgame {
     rows_of_.assign(cells_.size(), {});
     for (size_t r = 0; r < rows_.size(); ++r)
       for (int v : rows_[r].vars) rows_of_[v].push_back(static_cast<int>(r));
-    // Frontier cells first, so that rows close early.
-    order_.resize(cells_.size());
-    for (size_t k = 0; k < cells_.size(); ++k) order_[k] = static_cast<int>(k);
-    std::stable_sort(order_.begin(), order_.end(),
-                     [&](int a, int b) { return rows_of_[a].size() > rows_of_[b].size(); });
     sum_.assign(rows_.size(), 0);
     room_.assign(rows_.size(), 0);
     for (size_t r = 0; r < rows_.size(); ++r) room_[r] = static_cast<int>(rows_[r].vars.size());
     mine_.assign(cells_.size(), 0);
-    if (!enumerate(0, p_.mines - flags) || count_ == 0) return std::nullopt;
-    // What each click shows in each layout: -1 a mine, else its digit.
+  }
+
+  // The enumeration's variable order: frontier cells first, so that rows close early.
+  void order_frontier_first() {
+    order_.resize(cells_.size());
+    for (size_t k = 0; k < cells_.size(); ++k) order_[k] = static_cast<int>(k);
+    std::stable_sort(order_.begin(), order_.end(),
+                     [&](int a, int b) { return rows_of_[a].size() > rows_of_[b].size(); });
+  }
+
+  // What each click shows in each layout (-1 a mine, else its digit), cell by cell and layout by
+  // layout.
+  void tabulate_shows(const std::vector<int>& index) {
     ws_.shows.resize(cells_.size() * count_);
     for (size_t c = 0; c < cells_.size(); ++c) {
       std::vector<int> around;
@@ -143,25 +174,17 @@ class Endgame {
     ws_.by_layout.resize(count_ * cells_.size());
     for (size_t c = 0; c < cells_.size(); ++c)
       for (size_t l = 0; l < count_; ++l) ws_.by_layout[l * cells_.size() + c] = shows_of(c)[l];
+  }
+
+  // The random keys of the split and set hashes.
+  void draw_keys() {
     key_.resize(count_);
     std::mt19937_64 random_keys(1);  // a fixed seed: even a collision is reproducible
     for (uint64_t& k : key_) k = random_keys();
     id_key_.resize(count_);
     for (uint64_t& k : id_key_) k = random_keys();
-    std::vector<uint16_t> all(count_);
-    for (size_t l = 0; l < all.size(); ++l) all[l] = static_cast<uint16_t>(l);
-    std::vector<int> every_cell(cells_.size());
-    for (size_t c = 0; c < cells_.size(); ++c) every_cell[c] = static_cast<int>(c);
-    int best_cell = -1;
-    uint64_t all_hash = 0;
-    for (uint64_t k : id_key_) all_hash += k;
-    bool exact = true;
-    const double win = value(all, all_hash, every_cell, 0, 0, exact, &best_cell);
-    if (budget_.stopped() || best_cell < 0) return std::nullopt;
-    return EndgameMove{cells_[best_cell], win};
   }
 
- private:
   using Set = std::span<const uint16_t>;  // layouts, by index, in increasing order
   static constexpr double kTie = 1e-12;   // values this close are equal (the lower cell wins)
   struct Row {
@@ -436,6 +459,7 @@ class Endgame {
   bool prune_;
   search::Budget budget_;  // one thread's: step() stops at exactly max_nodes
   std::vector<int> cells_, order_;
+  int flags_ = 0;  // flagged cells
   std::vector<Row> rows_;
   std::vector<std::vector<int>> rows_of_;
   std::vector<int> sum_, room_;

@@ -573,13 +573,15 @@ class Analysis {
 }  // namespace
 
 Probabilities mine_probabilities(const Position& p, const std::vector<std::string>& rules,
-                                 int threads, Enumerate when, double time_limit_seconds) {
+                                 int threads, Enumerate when, double time_limit_seconds,
+                                 bool time_rules) {
   // A finite limit of 0 or less is spent already: the count stops at its first look at the clock.
   search::Budget budget(search::Limits{
       .seconds = time_limit_seconds < kNoTimeLimit
                      ? std::max(time_limit_seconds, std::numeric_limits<double>::min())
                      : 0});
   Probabilities out;
+  out.rule_counts.timed = time_rules;
   Analysis a(p, rules, out);
   if (!a.build_system() || !a.deduce()) return out;
   if (when == Enumerate::unless_rules_find_a_safe_cell && a.rules_found_a_safe_cell()) return out;

@@ -60,8 +60,9 @@ inline constexpr double kNoTimeLimit = std::numeric_limits<double>::infinity();
 // `rules`: the deduction rules to run first, cheapest first (names from mine_rules()).
 // With a time limit, an enumeration still running when it passes stops, and the answer comes back
 // with `complete` false: the rules' decisions stand, every other unknown cell keeps -1.
+// `time_rules` (--profile) times each rule call into rule_counts.
 Probabilities mine_probabilities(const Position& position, const std::vector<std::string>& rules,
                                  int threads = 1, Enumerate when = Enumerate::always,
-                                 double time_limit_seconds = kNoTimeLimit);
+                                 double time_limit_seconds = kNoTimeLimit, bool time_rules = false);
 
 }  // namespace bs::mines

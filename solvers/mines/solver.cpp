@@ -69,8 +69,9 @@ Result solve_file(const std::string& path, const Options& options) {
   const Strategy strategy = strategy_from(options);  // a bad --play-off fails on every position
   const int threads = resolve_threads(options);
   const double limit = options.real("time-limit");
-  const Probabilities a =
-      mine_probabilities(p, names, threads, Enumerate::always, limit > 0 ? limit : kNoTimeLimit);
+  const bool profile = options.flag("profile");
+  const Probabilities a = mine_probabilities(p, names, threads, Enumerate::always,
+                                             limit > 0 ? limit : kNoTimeLimit, profile);
   if (!a.consistent) {
     if (a.bad_cell >= 0) {
       const int line = p.row_line.empty() ? 0 : p.row_line[a.bad_cell / p.width];
@@ -151,11 +152,9 @@ Result solve_file(const std::string& path, const Options& options) {
   r.count("largest_component", a.largest_component);
   r.count("enumerated", a.enumerated);
   r.count("lp_bounded_components", a.lp_bounded_components);
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (!a.rule_counts.calls[i]) continue;
-    r.count("calls_" + names[i], static_cast<double>(a.rule_counts.calls[i]));
-    r.count("prunes_" + names[i], static_cast<double>(a.rule_counts.prunes[i]));
-  }
+  for (size_t i = 0; i < names.size(); ++i)
+    r.count_rule(names[i], a.rule_counts.calls[i], a.rule_counts.prunes[i],
+                 profile ? &a.rule_counts.nanoseconds[i] : nullptr);
   meter.finish(r, threads);
   return r;
 }

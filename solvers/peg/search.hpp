@@ -27,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/clock.hpp"
 #include "core/splitmix64.hpp"
 #include "heuristics/peg/classic_pagodas.hpp"
 #include "heuristics/peg/peg_rule.hpp"
@@ -180,6 +181,9 @@ class PegProblem {
   // Meetings that the shared counters refused. Every game obeys R(J) (it bounds every solution of
   // a relaxation that all games satisfy), and a meeting joins the forward path to a real game's
   // end, so this stays 0 while the budgets are sound; the solver reports it as a check.
+  // --profile: time each node rule call.
+  void time_rules(bool on) { timed_ = on; }
+
   uint64_t refused_meetings() const { return refused_.load(std::memory_order_relaxed); }
 
   bool prune(const State& s, search::Stats& stats) const {
@@ -193,14 +197,7 @@ class PegProblem {
     if (node_rules_.empty()) return false;
     const uint64_t words[2] = {static_cast<uint64_t>(s.pegs), high(s.pegs)};
     const PegNode node{words, s.used.data(), budget_.data(), s.count};
-    for (const auto& [rule, index] : node_rules_) {
-      ++stats.calls[index];
-      if (rule->propagate(node) == Verdict::fail) {
-        ++stats.prunes[index];
-        return true;
-      }
-    }
-    return false;
+    return timed_ ? node_rules_cut<true>(node, stats) : node_rules_cut<false>(node, stats);
   }
 
   void moves(const State& s, std::vector<Move>& out) const {
@@ -362,6 +359,24 @@ class PegProblem {
     return b;
   }
 
+  // The node rules in turn, until one cuts the node; timed or not as a compile-time choice, so
+  // that an untimed search pays nothing for --profile.
+  template <bool kTimed>
+  bool node_rules_cut(const PegNode& node, search::Stats& stats) const {
+    for (const auto& [rule, index] : node_rules_) {
+      ++stats.calls[index];
+      uint64_t started = 0;
+      if constexpr (kTimed) started = monotonic_ns();
+      const Verdict v = rule->propagate(node);
+      if constexpr (kTimed) stats.nanoseconds[index] += monotonic_ns() - started;
+      if (v == Verdict::fail) {
+        ++stats.prunes[index];
+        return true;
+      }
+    }
+    return false;
+  }
+
   std::vector<Bits> need_, to_, flip_;
   size_t ncuts_ = 0, nsym_ = 1;  // cuts; symmetries in use, the identity included
   std::vector<uint8_t> limited_;
@@ -371,6 +386,7 @@ class PegProblem {
   int holes_ = 0;
   std::vector<int> budget_;  // a copy: callers often build the budget in a temporary
   std::vector<std::pair<const PegRule*, int>> node_rules_;
+  bool timed_ = false;  // --profile: node rule calls are timed into Stats::nanoseconds
   std::vector<RuleCut> cuts_;
   std::vector<int64_t> delta_;  // [jump * cuts + cut]: change of the cut's sum
   SymmetryMaps maps_;

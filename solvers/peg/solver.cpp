@@ -31,6 +31,7 @@
 #include <optional>
 #include <sstream>
 
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "heuristics/peg/jump_bounds.hpp"
 #include "heuristics/peg/peg_rule.hpp"
@@ -106,7 +107,10 @@ bool post_rules(Side& side, const std::vector<std::string>& names, const PegOpti
   for (size_t i = 0; i < names.size(); ++i) {
     for (const auto& e : peg_rules())
       if (e.info.name == names[i]) side.rules.push_back(e.make());
-    if (side.rules.back()->post(*side.root, why) == Verdict::fail) {
+    const uint64_t started = monotonic_ns();
+    const Verdict posted = side.rules.back()->post(*side.root, why);
+    if (options.common.profile) side.stats.nanoseconds[i] += monotonic_ns() - started;
+    if (posted == Verdict::fail) {
       rule = names[i];
       return false;
     }
@@ -127,6 +131,7 @@ bool post_rules(Side& side, const std::vector<std::string>& names, const PegOpti
 void prepare_search(Side& side, size_t hash_mb, size_t backward, int threads) {
   side.problem = std::make_unique<PegProblem<uint64_t>>(side.in, side.root->budget, side.node_rules,
                                                         side.cuts, side.symmetries);
+  side.problem->time_rules(side.root->options.common.profile);
   if (hash_mb == 0) return;
   side.table = std::make_unique<search::DeadTable>(hash_mb);
   const int total = peg_count(side.in.start) - peg_count(side.in.final);
@@ -169,6 +174,7 @@ search::DfsOutcome<uint16_t> run_wide(Side& side, const search::DfsConfig& cfg, 
   std::vector<PegProblem<u128>::RuleCut> cuts;
   for (const auto& c : side.cuts) cuts.push_back({c.cut, c.rule});
   PegProblem<u128> problem(side.in, side.root->budget, side.node_rules, std::move(cuts), {{}});
+  problem.time_rules(side.root->options.common.profile);
   search::DfsOutcome<uint16_t> out;
   if (hash_mb == 0) {
     out = search::depth_first(problem, problem.root(side.in.start), cfg);
@@ -331,6 +337,10 @@ class Portfolio {
     if (open) return true;
     r_.count("decided_by_" + rule, 1);
     r_.count("prunes_" + rule, 1);  // the root is a node too: reports count it per rule
+    if (options_.common.profile)    // the run ends here, so the posts' times are reported here
+      for (size_t i = 0; i < names_.size(); ++i)
+        if (side.stats.nanoseconds[i])
+          r_.count("seconds_" + names_[i], static_cast<double>(side.stats.nanoseconds[i]) * 1e-9);
     if (side.reversed) {
       // The certificate speaks of the reversed instance; its checker reverses the instance too.
       nlohmann::json data = nlohmann::json::parse(why.data_json);
@@ -413,6 +423,17 @@ class Portfolio {
       stats.merge(side->stats);
       search_seconds += side->seconds;
     }
+    report_search_counters(stats);
+    for (size_t k = 0; k < sides_.size(); ++k)
+      if (sides_[k]->bidirectional) report_backward_counters(*sides_[k], k == 0 ? "" : "reversed_");
+    for (size_t i = 0; i < names_.size(); ++i)
+      r_.count_rule(names_[i], stats.calls[i], stats.prunes[i],
+                    options_.common.profile ? &stats.nanoseconds[i] : nullptr);
+    r_.count("search_seconds", search_seconds);
+  }
+
+  // The search as a whole: both sides' nodes and table, the rounds, the beam.
+  void report_search_counters(const search::Stats& stats) {
     r_.count("nodes", static_cast<double>(stats.nodes));
     r_.count("table_hits", static_cast<double>(stats.table_hits));
     r_.count("table_stores", static_cast<double>(stats.table_stores));
@@ -424,21 +445,14 @@ class Portfolio {
       r_.count("beam_seconds", beam_seconds_);
     }
     if (decided_ >= 0) r_.count("decided_by_side", decided_);
-    for (size_t k = 0; k < sides_.size(); ++k) {
-      if (!sides_[k]->bidirectional) continue;
-      const std::string prefix = k == 0 ? "" : "reversed_";
-      r_.count(prefix + "backward_levels", sides_[k]->levels.complete);
-      r_.count(prefix + "backward_positions", static_cast<double>(sides_[k]->levels.stored));
-      r_.count(prefix + "backward_seconds", sides_[k]->levels.seconds);
-      r_.count(prefix + "refused_meetings",
-               static_cast<double>(sides_[k]->problem->refused_meetings()));
-    }
-    for (size_t i = 0; i < names_.size(); ++i) {
-      if (!stats.calls[i] && !stats.prunes[i]) continue;
-      r_.count("calls_" + names_[i], static_cast<double>(stats.calls[i]));
-      r_.count("prunes_" + names_[i], static_cast<double>(stats.prunes[i]));
-    }
-    r_.count("search_seconds", search_seconds);
+  }
+
+  // One side's backward set, and the meetings its shared counters refused.
+  void report_backward_counters(const Side& side, const std::string& prefix) {
+    r_.count(prefix + "backward_levels", side.levels.complete);
+    r_.count(prefix + "backward_positions", static_cast<double>(side.levels.stored));
+    r_.count(prefix + "backward_seconds", side.levels.seconds);
+    r_.count(prefix + "refused_meetings", static_cast<double>(side.problem->refused_meetings()));
   }
 
   void report_answer(std::vector<JumpRC>& jumps) {
