@@ -319,10 +319,10 @@ TEST_F(RunnerTest, FutoshikiGeneratorSpecsBecomeTheGeneratorsFiles) {
     int line;
     const char* key;
   };
-  for (const Bad& bad : {Bad{"size = 5\ncolour = 2\n", 5, "'generate.colour'"},
-                         Bad{"count = 2\n", 3, "'generate'"}, Bad{"size = 99\n", 3, "'generate'"},
-                         Bad{"size = 5\ncount = 0\n", 5, "'generate.count'"},
-                         Bad{"size = 5\ngrade = \"hardest\"\n", 3, "'generate'"}}) {
+  for (const Bad& bad :
+       {Bad{"size = 5\ncolour = 2\n", 5, "'generate.colour'"}, Bad{"count = 2\n", 3, "'generate'"},
+        Bad{"size = 99\n", 3, "'generate'"}, Bad{"size = 5\ncount = 0\n", 5, "'generate.count'"},
+        Bad{"size = 5\ngrade = \"hardest\"\n", 3, "'generate'"}}) {
     const bs::InputError e =
         config_error(write("fb.toml", std::string("puzzle = \"futoshiki\"\noutput = \"") + out +
                                           "\"\n[[generate]]\n" + bad.spec));
