@@ -16,6 +16,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -277,14 +278,24 @@ int merge_only(const ex::Config& config, bool allow_partial) {
   return 0;
 }
 
-// The report of `dir`, with a warning when its rows are marked partial.
+// The report of `dir`. When its rows are marked partial, a warning on stderr and a note
+// DIR/report/PARTIAL.txt beside the tables say so (a stale note goes when the data is whole).
 std::string report_of(const std::string& dir, const std::string& baseline) {
   const nlohmann::json partial = ex::read_partial_marker(dir);
+  std::string warning;
   if (!partial.is_null())
-    std::cerr << "boundsearch: WARNING: the rows in " << dir << " are partial ("
-              << partial.value("missing_runs", nlohmann::json("?")).dump()
-              << " runs of the grid missing, see " << ex::kPartialMarker << ")\n";
-  return bs::report::write_report(dir, baseline, std::cerr);
+    warning = "WARNING: the rows in " + dir +
+              " are partial: " + partial.value("missing_runs", nlohmann::json("?")).dump() +
+              " runs of the grid have no row (" + ex::kPartialMarker + ")";
+  if (!warning.empty()) std::cerr << "boundsearch: " << warning << '\n';
+  std::string text = bs::report::write_report(dir, baseline, std::cerr);
+  const std::filesystem::path note = std::filesystem::path(dir) / "report" / "PARTIAL.txt";
+  std::error_code ignored;
+  if (warning.empty())
+    std::filesystem::remove(note, ignored);
+  else
+    std::ofstream(note) << warning << '\n';
+  return text;
 }
 
 // 5 when an answer was wrong (each printed), else 4 when a run failed, else 0.
