@@ -252,6 +252,8 @@ void print_sweep_summary(const ex::SweepSummary& s, bool one_job) {
                "memouts, %zu failed; %.2f s",
                s.rows_path.c_str(), s.done, s.skipped, s.answered, s.timeouts, s.memouts, s.failed,
                s.wall_seconds);
+  if (!s.wrong_answers.empty())
+    std::fprintf(stderr, "; %zu WRONG answers (listed below)", s.wrong_answers.size());
   if (s.relabelled > 0)
     std::fprintf(stderr, "; %zu recorded rows given their config's new baseline", s.relabelled);
   // With one run at a time, the sweep's time beyond the runs' own is the runner's cost.
