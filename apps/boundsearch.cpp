@@ -7,9 +7,16 @@
 // flag of another puzzle is refused with exit code 2 rather than silently ignored.
 //
 // Exit codes: 0 answered, 1 unknown (a limit was hit, or a generator found nothing within its
-// attempts), 2 bad input or usage, 3 internal error.
+// attempts), 2 bad input or usage, 3 internal error. `run` adds 4 (some runs ended in error or
+// crash; their rows are written) and 5 (some answer contradicts the instance's known answer;
+// before 4).
+//
+// A mistyped command or flag is named with the nearest known one ("did you mean"), by edit
+// distance over the commands, or over the flags of the command given.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -18,6 +25,7 @@
 
 #include "core/error.hpp"
 #include "core/options.hpp"
+#include "experiments/data_checks.hpp"
 #include "experiments/distributed.hpp"
 #include "experiments/paired.hpp"
 #include "experiments/report.hpp"
@@ -40,7 +48,7 @@ struct Args {
   // run, report, compare
   std::string config_file, shard, progress = "auto", rows_dir, baseline, record_a, record_b;
   ex::RunnerOptions run_options;
-  bool no_report = false, merge_only = false;
+  bool no_report = false, merge_only = false, allow_partial = false;
 };
 
 // The options given, checked against the scope of `puzzle`.
@@ -224,15 +232,23 @@ void add_run(CLI::App& app, Args& args) {
   run->add_option("--jobs", args.run_options.jobs, "runs at a time [default: the config's jobs]")
       ->check(CLI::Range(1, 1024));
   run->add_flag("--resume", args.run_options.resume, "skip the runs already recorded");
+  run->add_flag("--resume-changed", args.run_options.resume_changed,
+                "with --resume: go on even though the config changed since its rows were "
+                "recorded (the old rows stay, under the same config name)");
   run->add_flag("--overwrite", args.run_options.overwrite, "delete recorded rows and start again");
   run->add_option("--shard", args.shard,
-                  "run only shard i/n of the grid (0-based); Slurm array variables are read "
-                  "when this is absent");
+                  "run only shard i/n of the grid, 1-based as Slurm counts (1/2 and 2/2 are "
+                  "the two halves; 0/2 is refused); Slurm array variables are read when this "
+                  "is absent");
   run->add_option("--progress", args.progress, "auto | live | lines | quiet")
       ->check(CLI::IsMember({"auto", "live", "lines", "quiet"}));
   run->add_flag("--no-report", args.no_report, "do not make the tables and plots afterwards");
   run->add_flag("--merge", args.merge_only,
-                "run nothing: merge the shard files of the output into rows.jsonl");
+                "run nothing: merge the shard files of the output into rows.jsonl; refused "
+                "when runs of the grid have no row");
+  run->add_flag("--allow-partial", args.allow_partial,
+                "with --merge: merge even with runs missing, and mark the output partial "
+                "(PARTIAL.json; the report says so)");
 }
 
 void print_sweep_summary(const ex::SweepSummary& s, bool one_job) {
@@ -241,6 +257,8 @@ void print_sweep_summary(const ex::SweepSummary& s, bool one_job) {
                "memouts, %zu failed; %.2f s",
                s.rows_path.c_str(), s.done, s.skipped, s.answered, s.timeouts, s.memouts, s.failed,
                s.wall_seconds);
+  if (!s.wrong_answers.empty())
+    std::fprintf(stderr, "; %zu WRONG answers (listed below)", s.wrong_answers.size());
   if (s.relabelled > 0)
     std::fprintf(stderr, "; %zu recorded rows given their config's new baseline", s.relabelled);
   // With one run at a time, the sweep's time beyond the runs' own is the runner's cost.
@@ -248,15 +266,60 @@ void print_sweep_summary(const ex::SweepSummary& s, bool one_job) {
   std::fputc('\n', stderr);
 }
 
+// `run --merge`: refused with runs missing, unless --allow-partial, which marks the output.
+int merge_only(const ex::Config& config, bool allow_partial) {
+  const ex::MissingRuns missing = ex::find_missing_runs(config);
+  if (missing.missing > 0 && !allow_partial)
+    throw std::invalid_argument("run --merge: " + missing.describe() + " in " + config.output +
+                                "; run the missing shards (--resume), or pass --allow-partial "
+                                "to merge what there is and mark the data partial");
+  const size_t merged = ex::merge_shards(config.output);
+  if (missing.missing > 0) {
+    ex::write_partial_marker(config.output, missing);
+    std::cerr << "boundsearch: WARNING: partial data: " << missing.describe() << "; marked in "
+              << config.output << "/" << ex::kPartialMarker << '\n';
+  } else {
+    ex::remove_partial_marker(config.output);
+  }
+  std::cout << "merged " << merged << " rows into " << config.output << "/rows.jsonl\n";
+  return 0;
+}
+
+// The report of `dir`. When its rows are marked partial, a warning on stderr and a note
+// DIR/report/PARTIAL.txt beside the tables say so (a stale note goes when the data is whole).
+std::string report_of(const std::string& dir, const std::string& baseline) {
+  const nlohmann::json partial = ex::read_partial_marker(dir);
+  std::string warning;
+  if (!partial.is_null())
+    warning = "WARNING: the rows in " + dir +
+              " are partial: " + partial.value("missing_runs", nlohmann::json("?")).dump() +
+              " runs of the grid have no row (" + ex::kPartialMarker + ")";
+  if (!warning.empty()) std::cerr << "boundsearch: " << warning << '\n';
+  std::string text = bs::report::write_report(dir, baseline, std::cerr);
+  const std::filesystem::path note = std::filesystem::path(dir) / "report" / "PARTIAL.txt";
+  std::error_code ignored;
+  if (warning.empty())
+    std::filesystem::remove(note, ignored);
+  else
+    std::ofstream(note) << warning << '\n';
+  return text;
+}
+
+// 5 when an answer was wrong (each printed), else 4 when a run failed, else 0.
+int sweep_exit_code(const ex::SweepSummary& s) {
+  for (const auto& line : s.wrong_answers) std::cerr << "boundsearch: " << line << '\n';
+  if (!s.wrong_answers.empty()) return 5;
+  return s.failed > 0 ? 4 : 0;
+}
+
 int run_sweep(Args& args) {
   const ex::World world = ex::join_world();  // first: MPI wants to see the process early
   const ex::Config config = ex::load_config(args.config_file);
   ex::RunnerOptions& options = args.run_options;
-  if (args.merge_only) {
-    std::cout << "merged " << ex::merge_shards(config.output) << " rows into " << config.output
-              << "/rows.jsonl\n";
-    return 0;
-  }
+  if (args.merge_only) return merge_only(config, args.allow_partial);
+  if (args.allow_partial) throw std::invalid_argument("run: --allow-partial goes with --merge");
+  if (options.resume_changed && !options.resume)
+    throw std::invalid_argument("run: --resume-changed goes with --resume");
   if (options.resume && options.overwrite)
     throw std::invalid_argument("run: --resume and --overwrite exclude each other");
   if (!args.shard.empty()) ex::parse_shard(args.shard, options);
@@ -278,8 +341,8 @@ int run_sweep(Args& args) {
   if (world.active && world.rank == 0) ex::merge_shards(config.output);
   ex::leave_world(world);
   print_sweep_summary(s, (options.jobs > 0 ? options.jobs : config.jobs) == 1);
-  if (last && !args.no_report) std::cout << bs::report::write_report(config.output, "", std::cerr);
-  return 0;
+  if (last && !args.no_report) std::cout << report_of(config.output, "");
+  return sweep_exit_code(s);
 }
 
 int compare(const Args& args) {
@@ -371,7 +434,7 @@ std::vector<std::pair<CLI::App*, Command>> declare_commands(CLI::App& app, Args&
                      "config to measure every config's speedup and win rate against [default: "
                      "each config's own, as its rows name it]");
   commands.emplace_back(report, [](Args& a) {
-    std::cout << bs::report::write_report(a.rows_dir, a.baseline, std::cerr);
+    std::cout << report_of(a.rows_dir, a.baseline);
     return 0;
   });
 
@@ -403,19 +466,97 @@ int dispatch(const std::vector<std::pair<CLI::App*, Command>>& commands, Args& a
   return 0;
 }
 
+// ---- mistyped commands and flags ----
+
+// Levenshtein distance: how many one-character edits turn `a` into `b`.
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// "; did you mean 'x'?" for the nearest of `known`, or "" when none is near (more edits than a
+// third of the word: a guess that far would mislead).
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& known) {
+  const std::string* best = nullptr;
+  size_t best_distance = 0;
+  for (const auto& k : known) {
+    const size_t d = edit_distance(word, k);
+    if (!best || d < best_distance) best = &k, best_distance = d;
+  }
+  if (!best || best_distance > std::max<size_t>(2, word.size() / 3)) return "";
+  return "; did you mean '" + *best + "'?";
+}
+
+// The first argument, when it names no command (and is no flag): the nearest command.
+std::string unknown_command(const CLI::App& app, int argc, char** argv) {
+  if (argc < 2 || argv[1][0] == '-') return "";
+  const std::string word = argv[1];
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    names.push_back(sub->get_name());
+  if (std::find(names.begin(), names.end(), word) != names.end()) return "";
+  return "unknown command '" + word + "'" + did_you_mean(word, names);
+}
+
+// An ExtrasError of the command given: each unexpected flag with the nearest flag it has.
+std::string unknown_flags(const CLI::App& app) {
+  std::string out;
+  for (const CLI::App* sub : app.get_subcommands()) {
+    std::vector<std::string> flags;
+    for (const CLI::Option* o : sub->get_options())
+      for (const auto& name : o->get_lnames()) flags.push_back("--" + name);
+    for (const auto& extra : sub->remaining()) {
+      const std::string flag = extra.substr(0, extra.find('='));
+      if (flag.rfind("--", 0) != 0) continue;
+      out += (out.empty() ? "" : "\n") + std::string("boundsearch ") + sub->get_name() +
+             ": unknown option '" + flag + "'" + did_you_mean(flag, flags);
+    }
+  }
+  return out;
+}
+
+std::string version_text() {
+  const bs::BuildInfo b = bs::build_info();
+  return "boundsearch " + b.git_commit +
+         (b.git_dirty ? " (dirty: built with uncommitted changes)" : "") + ", " + b.build_type +
+         " build, " + b.compiler;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"boundsearch: puzzles solved by search pruned with IP and LP bounds"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", version_text(), "print the commit this binary was built from");
   Args args;
   const auto commands = declare_commands(app, args);
+  if (const std::string why = unknown_command(app, argc, argv); !why.empty()) {
+    std::cerr << "boundsearch: " << why << "\n(run `boundsearch --help`)\n";
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ExtrasError& e) {
+    const std::string named = unknown_flags(app);
+    std::cerr << (named.empty() ? "boundsearch: " + std::string(e.what()) : named)
+              << "\n(run `boundsearch --help`)\n";
+    return 2;
   } catch (const CLI::ParseError& e) {
     std::cerr << "boundsearch: " << e.what() << "\n(run `boundsearch --help`)\n";
     return 2;

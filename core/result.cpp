@@ -89,6 +89,14 @@ std::string format_summary(const Result& r) {
   return out.str();
 }
 
+void settle_count(Result& r) {
+  if (r.solution_count < 0 || r.count_complete || !is_limit(r.stop)) return;
+  r.status = Status::unknown;
+  r.verified = false;
+  r.solution_lines.clear();
+  r.solution_json = "null";
+}
+
 int exit_code(const Result& r) {
   return r.status == Status::unknown ? 1 : 0;
 }

@@ -63,6 +63,13 @@ nlohmann::json to_json(const Result& r);
 // A short aligned summary for terminals: status, stop reason, certificate, counters.
 std::string format_summary(const Result& r);
 
+// A count that a time or node limit cut short is no answer, whatever was found before the
+// limit: its status becomes unknown (the stop reason stays the limit, and the partial count stays
+// in `solution_count` and the "solutions" counter). A count stopped by its own count limit
+// (`--limit 2`, having found two) did answer what was asked, and is left alone. Every solver that
+// counts calls this last; it is idempotent.
+void settle_count(Result& r);
+
 // Exit code of the CLI: 0 answered (solved or infeasible), 1 unknown.
 int exit_code(const Result& r);
 

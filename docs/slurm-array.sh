@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A Slurm job array that splits one boundsearch sweep into 16 shards. Each array task runs its
-# shard into results/<name>/rows.shard-<i>-of-16.jsonl (the runner reads SLURM_ARRAY_TASK_ID and
-# SLURM_ARRAY_TASK_COUNT itself); a dependent job merges the shards and makes the report.
+# shard into results/<name>/rows.shard-<i>-of-16.jsonl, i = 1..16 (the runner reads
+# SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT itself); a dependent job merges the shards, and
+# refuses (exit 2, naming the shards) when a task left runs unrecorded: rerun it, or merge with
+# --allow-partial to mark the data partial.
 #
 #   sbatch docs/slurm-array.sh experiments/configs/ablation-peg.toml
 #
@@ -18,5 +20,5 @@ config=${1:?usage: sbatch docs/slurm-array.sh CONFIG}
 if [[ ${SLURM_ARRAY_TASK_ID} -eq ${SLURM_ARRAY_TASK_MIN:-0} ]]; then
   # One task submits the merge, to run when every task of the array has ended.
   sbatch --dependency=afterany:"${SLURM_ARRAY_JOB_ID}" --job-name=boundsearch-merge \
-    --wrap "./build/boundsearch run '$config' --merge"   # merges, then makes the report
+    --wrap "./build/boundsearch run '$config' --merge"   # merges every shard, or refuses
 fi

@@ -163,6 +163,18 @@ std::vector<std::string> resolve_instance(const Config& c, const toml::node& n,
   return files;
 }
 
+// A generator's complaint about its spec, at the key it names ("unknown generator key 'sizee'",
+// "rows must be an integer ...") when it names one, else at the [[generate]] table.
+[[noreturn]] void fail_in_generate(const Config& c, const toml::table& t, const std::string& where,
+                                   const std::string& why) {
+  for (auto&& [k, v] : t) {
+    const std::string key(k.str());
+    if (why.find("'" + key + "'") != std::string::npos || why.rfind(key + " ", 0) == 0)
+      fail(c, k.source(), where + "." + key, why);
+  }
+  fail(c, t.source(), where, why);
+}
+
 // A [[generate]] table: its keys go to the puzzle's generator; the files land in the output.
 std::vector<std::string> generate_instances(const Config& c, const toml::table& t,
                                             const std::string& where) {
@@ -177,11 +189,11 @@ std::vector<std::string> generate_instances(const Config& c, const toml::table& 
   try {
     made = solver->generate_instances(spec);
   } catch (const std::invalid_argument& e) {
-    fail(c, t.source(), where, e.what());
+    fail_in_generate(c, t, where, e.what());
   } catch (const InputError& e) {
-    fail(c, t.source(), where, e.located());
+    fail_in_generate(c, t, where, e.located());
   } catch (const std::runtime_error& e) {  // a generator that found no instance within its tries
-    fail(c, t.source(), where, e.what());
+    fail_in_generate(c, t, where, e.what());
   }
   // Generating is the one slow part of loading a config, and it is done afresh at each load;
   // a line says where the time went.
@@ -219,10 +231,73 @@ std::vector<std::string> generate_instances(const Config& c, const toml::table& 
   return files;
 }
 
+// Reads every instance with the puzzle's parser: a Futoshiki file given to the peg puzzle is an
+// error at its line and column now, not a sweep of error rows that exits as if all was well.
+void check_instances_parse(const Config& c) {
+  const PuzzleSolver* solver = find_puzzle(c.puzzle);
+  if (!solver->read_instance_file) return;
+  for (const std::string& file : c.instances) {
+    try {
+      solver->read_instance_file(file);
+    } catch (const InputError& e) {
+      throw InputError(
+          e.file(), e.line(), e.col(),
+          std::string(e.what()) + " (not a " + c.puzzle + " instance; listed by " + c.file + ")");
+    }
+  }
+}
+
 uint64_t fnv1a(std::string_view s) {
   uint64_t h = 1469598103934665603ull;
   for (unsigned char ch : s) h = (h ^ ch) * 1099511628211ull;
   return h;
+}
+
+// Where the innermost '[' still open at line `line` of a TOML text was opened, or {0, 0}.
+// Strings and comments are skipped; a table header opens and closes on its line.
+std::pair<int, int> open_bracket_before(std::string_view text, int line) {
+  std::vector<std::pair<int, int>> open;
+  int at_line = 1, at_col = 1;
+  char quote = 0;
+  for (size_t i = 0; i < text.size() && at_line <= line; ++i) {
+    const char ch = text[i];
+    if (quote) {
+      if (ch == '\\' && quote == '"') {
+        ++i, ++at_col;
+      } else if (ch == quote) {
+        quote = 0;
+      }
+    } else if (ch == '#') {
+      while (i + 1 < text.size() && text[i + 1] != '\n') ++i;
+    } else if (ch == '"' || ch == '\'') {
+      quote = ch;
+    } else if (ch == '[') {
+      open.emplace_back(at_line, at_col);
+    } else if (ch == ']' && !open.empty()) {
+      open.pop_back();
+    }
+    if (ch == '\n') {
+      ++at_line, at_col = 1;
+      if (quote != 0 && i > 0) quote = 0;  // a string left open ends the scan's notion of it
+    } else {
+      ++at_col;
+    }
+  }
+  return open.empty() ? std::pair{0, 0} : open.back();
+}
+
+// A TOML syntax error, at the place to mend: toml++ notices a missing ']' only where the next
+// key begins, often lines later, so an array still open there is named at its '['.
+[[noreturn]] void syntax_error(const std::string& path, std::string_view text,
+                               const toml::parse_error& e) {
+  const int line = static_cast<int>(e.source().begin.line);
+  const int col = static_cast<int>(e.source().begin.column);
+  const auto [open_line, open_col] = open_bracket_before(text, line);
+  if (open_line > 0 && open_line < line)
+    throw InputError(path, open_line, open_col,
+                     "this '[' is not closed (" + std::string(e.description()) + " at line " +
+                         std::to_string(line) + ")");
+  throw InputError(path, line, col, std::string(e.description()));
 }
 
 }  // namespace
@@ -231,25 +306,26 @@ Config load_config(const std::string& path) {
   Config c;
   c.file = path;
   toml::table root;
+  const std::string text = read_file(path);
   try {
-    root = toml::parse(read_file(path), path);
+    root = toml::parse(text, path);
   } catch (const toml::parse_error& e) {
-    throw InputError(path, static_cast<int>(e.source().begin.line),
-                     static_cast<int>(e.source().begin.column), std::string(e.description()));
+    syntax_error(path, text, e);
   }
   c.name = fs::path(path).stem().string();
 
   // First pass: every top-level key is known and of the right type. `puzzle` and `output` are
   // read first because generators and option checks need them.
   static const std::set<std::string, std::less<>> known = {
-      "name",    "puzzle", "instances", "generate",   "output",          "seeds",    "repetitions",
-      "threads", "base",   "configs",   "time_limit", "memory_limit_mb", "baseline", "jobs"};
+      "name",       "puzzle",          "instances", "generate", "output",
+      "seeds",      "repetitions",     "threads",   "base",     "configs",
+      "time_limit", "memory_limit_mb", "baseline",  "jobs",     "answers"};
   for (auto&& [k, v] : root)
     if (!known.count(k.str()))
       fail(c, k.source(), std::string(k.str()),
            "unknown key (known: name, puzzle, instances, "
            "generate, output, seeds, repetitions, threads, time_limit, memory_limit_mb, base, "
-           "configs, baseline, jobs)");
+           "configs, baseline, jobs, answers)");
 
   const toml::node* puzzle = root.get("puzzle");
   if (!puzzle) throw InputError(path, 1, 1, "key 'puzzle': missing");
@@ -335,9 +411,14 @@ Config load_config(const std::string& path) {
   }
   std::sort(files.begin(), files.end());
   files.erase(std::unique(files.begin(), files.end()), files.end());
-  if (files.empty())
-    throw InputError(path, 1, 1, "key 'instances': no instances (give instances or [[generate]])");
+  if (files.empty()) {
+    const std::string why = "no instances (give instances or [[generate]])";
+    if (const toml::node* n = root.get("instances")) fail(c, n->source(), "instances", why);
+    throw InputError(path, 1, 1, "key 'instances': " + why);
+  }
   c.instances = std::move(files);
+  check_instances_parse(c);
+  c.expected = load_expected_answers(path, c.instances);
 
   // The grid's size, in 128 bits: each factor is bounded, but not their product.
   const unsigned __int128 runs = static_cast<unsigned __int128>(c.instances.size()) *

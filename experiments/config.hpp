@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/options.hpp"
+#include "experiments/answers.hpp"
 
 namespace bs::experiments {
 
@@ -45,10 +46,14 @@ struct Config {
   std::string output;           // the output directory
   std::string baseline;         // a config name, or empty; a config may name its own
   int jobs = 1;                 // runs at a time, unless --jobs says otherwise
+  // The known answer of each instance that has one, by instance path (experiments/answers.hpp).
+  std::map<std::string, ExpectedAnswer> expected;
 };
 
 // Reads and checks a config. Generator specs are expanded by the puzzle and written as instance
-// files under <output>/instances/, so every run reads a file. Throws InputError.
+// files under <output>/instances/, so every run reads a file. Every instance is read with its
+// puzzle's parser, so a file of another puzzle is an error here, before anything runs, and the
+// known answers of the instances are read (experiments/answers.hpp). Throws InputError.
 Config load_config(const std::string& path);
 
 // One cell of the grid.

@@ -18,6 +18,7 @@
 
 #include "core/error.hpp"
 #include "core/result.hpp"
+#include "experiments/data_checks.hpp"
 #include "experiments/rows.hpp"
 #include "experiments/sandbox.hpp"
 #include "solvers/solver.hpp"
@@ -99,8 +100,8 @@ bool answered(const std::string& status) {
 
 std::string rows_name(const RunnerOptions& o) {
   if (o.shard_count == 1) return "rows.jsonl";
-  return "rows.shard-" + std::to_string(o.shard_index) + "-of-" + std::to_string(o.shard_count) +
-         ".jsonl";
+  return "rows.shard-" + std::to_string(o.shard_index + 1) + "-of-" +
+         std::to_string(o.shard_count) + ".jsonl";
 }
 
 // The progress line: live on a terminal, a plain line every ten seconds otherwise.
@@ -139,6 +140,19 @@ class Progress {
   bool live_ = false, quiet_ = false;
 };
 
+// Resuming rows made under another setting of a config would pool both under one name.
+void refuse_changed_config(const Config& config,
+                           const std::map<std::string, nlohmann::json>& recorded) {
+  const std::vector<std::string> changes = changed_configs(config, recorded);
+  if (changes.empty()) return;
+  std::string what;
+  for (const auto& c : changes) what += "\n  " + c;
+  throw std::invalid_argument(
+      "run: --resume, but the config changed since its rows were recorded:" + what +
+      "\nthe old rows and the new would be pooled under one config name; start again with "
+      "--overwrite, write to another output, or pass --resume-changed to keep both");
+}
+
 }  // namespace
 
 void parse_shard(const std::string& text, RunnerOptions& o) {
@@ -151,9 +165,13 @@ void parse_shard(const std::string& text, RunnerOptions& o) {
     ok = e1 == std::errc() && e2 == std::errc() && p1 == text.data() + slash &&
          p2 == text.data() + text.size();
   }
-  if (!ok || n < 1 || i < 0 || i >= n)
-    throw std::invalid_argument("--shard: expected i/n with 0 <= i < n, not '" + text + "'");
-  o.shard_index = i;
+  if (ok && n >= 1 && i == 0)
+    throw std::invalid_argument("--shard: shards are numbered from 1, as Slurm users count: " +
+                                std::string("1/") + std::to_string(n) + " to " + std::to_string(n) +
+                                "/" + std::to_string(n) + ", not '" + text + "'");
+  if (!ok || n < 1 || i < 1 || i > n)
+    throw std::invalid_argument("--shard: expected i/n with 1 <= i <= n, not '" + text + "'");
+  o.shard_index = i - 1;
   o.shard_count = n;
 }
 
@@ -165,7 +183,7 @@ bool shard_from_slurm(RunnerOptions& o) {
   const char* step = std::getenv("SLURM_ARRAY_TASK_STEP");  // --array=0-15:2 numbers 0, 2, ...
   const long by = step ? std::max(1L, std::strtol(step, nullptr, 10)) : 1;
   const long i = (std::strtol(id, nullptr, 10) - (min ? std::strtol(min, nullptr, 10) : 0)) / by;
-  parse_shard(std::to_string(i) + "/" + count, o);
+  parse_shard(std::to_string(i + 1) + "/" + count, o);
   return true;
 }
 
@@ -273,6 +291,7 @@ nlohmann::json make_row(const Config& config, const RunSpec& run, const ChildOut
   row["cpu_model"] = env.cpu_model;
   row["start_time"] = start_time;
   row["shard"] = shard;
+  attach_answer_check(config.expected, run.instance, row);
   return row;
 }
 
@@ -314,6 +333,7 @@ SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const
   }
   const std::map<std::string, nlohmann::json> done =
       options.resume ? recorded_rows(config.output) : std::map<std::string, nlohmann::json>{};
+  if (!options.resume_changed) refuse_changed_config(config, done);
   RowFile rows(s.rows_path);
   // The config beside its rows, so that the directory says how it was made.
   fs::copy_file(config.file, fs::path(config.output) / "config.toml",
@@ -351,7 +371,7 @@ SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const
   limits.memory_mb = config.memory_limit_mb;
 
   const std::string shard =
-      std::to_string(options.shard_index) + "/" + std::to_string(options.shard_count);
+      std::to_string(options.shard_index + 1) + "/" + std::to_string(options.shard_count);
   Progress progress(options.progress, log, todo.size());
   SignalGuard signals;
   Sandbox sandbox(config.output);
@@ -375,6 +395,7 @@ SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const
     auto& [tag, outcome] = *ended;
     const nlohmann::json row = make_row(config, *todo[tag], outcome, start_times[tag], shard);
     rows.append(row);
+    if (row.value("answer_check", "") == "wrong") s.wrong_answers.push_back(wrong_answer_line(row));
     const std::string status = row["status"];
     ++s.done;
     if (answered(status)) ++s.answered;

@@ -8,9 +8,14 @@
 // peak memory), every solver counter, every non-default option, and where it was made (config
 // hash, commit and dirty flag, compiler, build type, host, CPU model, start time).
 //
-// Splitting the grid: `--shard i/n` keeps runs i, i+n, i+2n, ... (0-based); under a Slurm job
-// array the runner reads SLURM_ARRAY_TASK_ID / SLURM_ARRAY_TASK_COUNT itself; under mpirun the
-// ranks are the shards and rank 0 merges the shard files (experiments/distributed.hpp).
+// Splitting the grid: `--shard i/n` (1-based, 1 <= i <= n, as Slurm users count) keeps the runs
+// at grid positions i-1, i-1+n, i-1+2n, ... in rows.shard-i-of-n.jsonl; `0/n` is refused rather
+// than read as either shard. Under a Slurm job array the runner reads SLURM_ARRAY_TASK_ID /
+// SLURM_ARRAY_TASK_COUNT itself; under mpirun the ranks are the shards and rank 0 merges the
+// shard files (experiments/distributed.hpp).
+//
+// Each row of an instance with a known answer says whether the run's answer agrees with it
+// (experiments/answers.hpp); the summary lists the wrong ones.
 #pragma once
 
 #include <functional>
@@ -18,6 +23,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "experiments/config.hpp"
 
@@ -27,11 +33,12 @@ struct RunnerOptions {
   int jobs = 0;  // runs at a time; 0 means the config's `jobs`
   bool resume = false;
   bool overwrite = false;
-  int shard_index = 0, shard_count = 1;
+  bool resume_changed = false;  // resume even when the config changed (experiments/data_checks.hpp)
+  int shard_index = 0, shard_count = 1;  // 0-based index; the user's `--shard` is 1-based
   enum class Progress { automatic, live, lines, quiet } progress = Progress::automatic;
 };
 
-// Parses "i/n" (0 <= i < n); throws std::invalid_argument.
+// Parses "i/n" (1 <= i <= n); throws std::invalid_argument.
 void parse_shard(const std::string& text, RunnerOptions& options);
 // Applies SLURM_ARRAY_TASK_ID (minus SLURM_ARRAY_TASK_MIN) and SLURM_ARRAY_TASK_COUNT when both
 // are set and no shard was given. Returns whether it did.
@@ -43,7 +50,8 @@ struct SweepSummary {
   size_t skipped = 0;     // already recorded (--resume)
   size_t relabelled = 0;  // of those, rows written again with their config's new baseline
   size_t done = 0, answered = 0, timeouts = 0, memouts = 0, failed = 0;
-  double wall_seconds = 0;    // of the sweep
+  std::vector<std::string> wrong_answers;  // one line per run whose answer is known to be wrong
+  double wall_seconds = 0;                 // of the sweep
   double solver_seconds = 0;  // sum of the runs' own wall times, as the solvers measured them
   std::string rows_path;
   // Runner time per run beyond the runs themselves; meaningful with one job at a time.
@@ -61,7 +69,8 @@ struct Interrupted : std::runtime_error {
 };
 
 // Runs this shard's part of the grid. Throws InputError when the rows file exists and neither
-// resume nor overwrite was asked. Progress goes to `log`.
+// resume nor overwrite was asked, and std::invalid_argument when resuming rows made under
+// another setting of a config (unless resume_changed). Progress goes to `log`.
 SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const RunBody& body,
                        std::ostream& log);
 

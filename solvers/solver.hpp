@@ -122,6 +122,10 @@ struct PuzzleSolver {
   BenchReport (*bench)() = nullptr;
   // What the rule oracle and the fuzzers ask of the puzzle (PuzzleChecks, above).
   PuzzleChecks checks = {};
+  // Reads the instance file and drops it: throws InputError (file:line:col) when it is no
+  // instance of this puzzle. The runner reads every instance of a config with it before a sweep
+  // starts, so that a wrong file is a config error, not a column of error rows. nullptr: none.
+  void (*read_instance_file)(const std::string& path) = nullptr;
 
   std::string_view scope() const { return option_scope.empty() ? name : option_scope; }
 };

@@ -105,9 +105,14 @@ void solve_by_ip(const Instance& in, const CommonOptions& options, Result& r, Gr
     r.solution_count = c.count;
     r.count_complete = c.exact;
     r.count("solutions", c.count);
+    // Short of exact, the count stopped either at its count limit (an answer: "at least that
+    // many") or at the time limit (no answer; settle_count makes it unknown).
+    const bool reached_limit = limit > 0 && static_cast<uint64_t>(c.count) >= limit;
     if (c.count > 0) {
       r.status = Status::solved;
-      r.stop = c.exact ? StopReason::exhausted : StopReason::solution;
+      r.stop = c.exact         ? StopReason::exhausted
+               : reached_limit ? StopReason::solution
+                               : StopReason::time_limit;
       grid = c.solutions.front();
     } else if (c.exact) {
       r.status = Status::infeasible;
@@ -187,6 +192,7 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
       r.solution_count = 0;
       r.count_complete = true;
     }
+    settle_count(r);  // a count cut short by a limit is unknown, by DFS and IP alike
     if (r.status == Status::solved) {
       const std::string why = verify_solution(in, grid);
       if (!why.empty()) throw std::logic_error("futoshiki solver produced a wrong grid: " + why);
@@ -439,6 +445,7 @@ PuzzleSolver futoshiki_solver() {
                  futoshiki_rule_infos, solve_file, verify_files};
   p.render = render;
   p.generate = generate_text;
+  p.read_instance_file = [](const std::string& path) { (void)read_instance(path); };
   p.generate_instances = generate_instances;
   p.options = futoshiki_option_rows;
   p.bench = futoshiki_bench;

@@ -213,6 +213,7 @@ PuzzleSolver mines_games_solver() {
                  "Minesweeper games: the player's win rate on a game set (board, first-click rule)",
                  [] { return std::vector<RuleInfo>{}; }, solve_file, verify_files};
   p.option_scope = kMines;  // the player's options
+  p.read_instance_file = [](const std::string& path) { (void)read_game_set(path); };
   p.checks.fuzz_instances = {"16x16x40 snr 3,3\n"};
   return p;
 }

@@ -325,6 +325,7 @@ PuzzleSolver mines_solver() {
                  mine_rule_infos, solve_file, verify_files};
   p.render = render;
   p.options = mines_option_rows;
+  p.read_instance_file = [](const std::string& path) { (void)read_position(path); };
   p.commands = mines_commands;
   p.bench = mines_bench;
   p.checks = {oracle_instance, oracle_answer, reread, {"4 3 2\n01..\n12..\n....\n"}};

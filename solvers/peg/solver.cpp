@@ -721,6 +721,7 @@ PuzzleSolver peg_solver() {
       verify_files,   generate_instances};
   p.options = peg_option_rows;
   p.commands = peg_commands;
+  p.read_instance_file = [](const std::string& path) { (void)read_instance(path); };
   p.bench = peg_bench;
   // One solvable instance and one that is not, so that both moves and certificates are read.
   p.checks = {oracle_instance,
