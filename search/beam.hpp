@@ -91,7 +91,7 @@ class BeamSearch {
 #pragma omp parallel num_threads(threads_)
     {
       const int t = omp_get_thread_num();
-      std::vector<Move> moves;
+      std::vector<Move> moves, scratch;  // scratch: the score's, kept across its calls
       Stats& st = thread_stats_[t];
 #pragma omp for schedule(dynamic, 16)
       for (size_t i = 0; i < beam_.size(); ++i) {
@@ -107,7 +107,8 @@ class BeamSearch {
             while (packed < seen && !goal.compare_exchange_weak(seen, packed)) {
             }
           } else if (!problem_.prune(s, st)) {
-            parts[t].push_back(Child{problem_.key(s), static_cast<uint32_t>(i), m, score_(s)});
+            parts[t].push_back(
+                Child{problem_.key(s), static_cast<uint32_t>(i), m, score_(s, scratch)});
           }
           problem_.undo(s, m);
         }
@@ -188,12 +189,14 @@ class BeamSearch {
 };
 
 // The moves from `root` to a goal, or nothing when the beam runs dry or the budget stops it.
-// score(state) ranks a child that is neither a goal nor pruned (higher is better); it is called
-// from several threads at once. The budget is asked before each level whether one more node is
-// affordable, and charged with each level's nodes after it (so the beam overshoots a node limit
-// by at most one level). Each level is expanded by `threads` threads; the first goal in (parent,
-// move) order wins, duplicates are merged keeping the child of the lowest-ranked parent, and ties
-// in score are broken by key, so the beam and its answer do not depend on the thread count.
+// score(state, scratch) ranks a child that is neither a goal nor pruned (higher is better); it is
+// called from several threads at once, each handing it a vector of moves of its own to use as
+// scratch (a thread_local there would cost a guard check per child). The budget is asked before
+// each level whether one more node is affordable, and charged with each level's nodes after it (so
+// the beam overshoots a node limit by at most one level). Each level is expanded by `threads`
+// threads; the first goal in (parent, move) order wins, duplicates are merged keeping the child of
+// the lowest-ranked parent, and ties in score are broken by key, so the beam and its answer do not
+// depend on the thread count.
 template <BeamProblem P, class Score>
 std::optional<std::vector<typename P::Move>> beam_search(const P& problem, typename P::State root,
                                                          size_t width, const Score& score,

@@ -21,7 +21,7 @@ struct Walk {
 };
 
 // Nearer the target is better.
-int closeness(uint64_t s) {
+int closeness(uint64_t s, std::vector<uint32_t>&) {
   return -static_cast<int>(1000 - s);
 }
 

@@ -30,8 +30,7 @@ inline std::optional<std::vector<uint16_t>> beam_search(const PegProblem<uint64_
                                                         int threads, search::Stats& stats,
                                                         search::Budget& budget) {
   using State = PegProblem<uint64_t>::State;
-  const auto score = [&](const State& s) {
-    thread_local std::vector<uint16_t> moves;  // the score runs on the beam's threads
+  const auto score = [&](const State& s, std::vector<uint16_t>& moves) {
     moves.clear();
     problem.moves(s, moves);
     int isolated = 0;
