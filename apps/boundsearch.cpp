@@ -366,8 +366,9 @@ std::vector<std::pair<CLI::App*, Command>> declare_commands(CLI::App& app, Args&
                      "config to measure every config's speedup and win rate against [default: "
                      "each config's own, as its rows name it]");
   commands.emplace_back(report, [](Args& a) {
-    std::cout << bs::report::write_report(a.rows_dir, a.baseline, std::cerr);
-    return 0;
+    bs::report::ReportFacts facts;
+    std::cout << bs::report::write_report(a.rows_dir, a.baseline, std::cerr, &facts);
+    return facts.wrong_answers > 0 ? 5 : 0;  // a wrong answer fails the report, as it fails run
   });
 
   auto* cmp = app.add_subcommand(
