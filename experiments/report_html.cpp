@@ -106,8 +106,8 @@ if(location.hash=='#selftest'){var out=[],table=document.getElementById('table-r
 })();
 )";
 
-// A table with a filter box above it; `link_column` >= 0 makes that column's cells links to the
-// row's raw JSON (the runs table: cell text is the row's index).
+// A table with a filter box above it. `column_keys` name the columns for the script (data-column);
+// in the runs table the last cell of row N is the link to row N's raw JSON.
 void write_table(std::ostringstream& html, const Table& t, const std::string& id,
                  const std::vector<std::string>& column_keys = {}) {
   const auto best = best_values(t);

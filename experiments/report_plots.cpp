@@ -239,7 +239,7 @@ std::optional<Figure> scatter(const Analysis& a, const Group& ga, const Group& g
                    " (dotted: 2x and 10x; beyond the dashed time limit, the band of unanswered "
                    "instances; under 1 ms drawn at 1 ms, shaded)";
   const auto times_a = instance_times(a, ga), times_b = instance_times(a, gb);
-  double lo = kFloor, hi = 0, limit = 0;
+  double lo = 1e300, hi = 0, limit = 0;
   for (size_t i : ga.runs) limit = std::max(limit, a.limit(a.rows[i]));
   for (size_t i : gb.runs) limit = std::max(limit, a.limit(a.rows[i]));
   const double band = limit * 2;  // the unanswered band's centre line, on both axes
