@@ -527,7 +527,14 @@ TEST(ReportOutput, PdflatexCompilesTheReport) {
     r["instance"] = r["instance"].get<std::string>() + "_x#1";
   }
   rows.push_back(row("i4", "base_&%#${}~^\\<>|", "crash", 0.1));
+  // What else the document prints: a wrong answer in red, a spread with its en dash, a count cut
+  // short with its sign, the partial-data box.
+  rows.push_back(
+      with(checked(row("i1_x#1", "fast_&%#${}~^\\<>|", "solved", 2), "wrong"), "seed", 2));
+  rows.push_back(with(with(row("i5", "fast_&%#${}~^\\<>|", "timeout", 7), "count", 40),
+                      "count_complete", false));
   write_rows(dir, "rows.jsonl", rows);
+  std::ofstream(fs::path(dir) / "PARTIAL") << "shard 2/2 missing, 100% & more_\n";
   std::ostringstream warn;
   bs::report::write_report(dir, "base_&%#${}~^\\<>|", warn);
   const fs::path out = fs::path(dir) / "report";
