@@ -359,7 +359,9 @@ std::vector<std::pair<CLI::App*, Command>> declare_commands(CLI::App& app, Args&
   commands.emplace_back(app.get_subcommand("run"), run_sweep);
 
   auto* report = app.add_subcommand(
-      "report", "tables (CSV, Markdown, LaTeX) and plots of the *.jsonl result rows in DIR");
+      "report",
+      "tables (CSV, Markdown, LaTeX), plots and report.html of the *.jsonl result rows in DIR; "
+      "exit 5 when an answer contradicts its known one");
   report->add_option("dir", args.rows_dir, "folder of result rows; the report goes to DIR/report/")
       ->required();
   report->add_option("--baseline", args.baseline,

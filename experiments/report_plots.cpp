@@ -287,10 +287,10 @@ std::optional<Figure> scatter(const Analysis& a, const Group& ga, const Group& g
   };
   f.plot_command =
       "plot x with lines linecolor 'gray' title 'equal time', \\\n"
-      "     2*x with lines dashtype 3 linecolor 'gray' title '2x', \\\n"
-      "     x/2 with lines dashtype 3 linecolor 'gray' notitle, \\\n"
-      "     10*x with lines dashtype 4 linecolor 'gray' title '10x', \\\n"
-      "     x/10 with lines dashtype 4 linecolor 'gray' notitle" +
+      "     2*x with lines dashtype 3 linecolor '#777777' title '2x', \\\n"
+      "     x/2 with lines dashtype 3 linecolor '#777777' notitle, \\\n"
+      "     10*x with lines dashtype 4 linecolor '#777777' title '10x', \\\n"
+      "     x/10 with lines dashtype 4 linecolor '#777777' notitle" +
       marks(0, 7, "#1f77b4", "answered") + marks(1, 9, "#d62728", "timeout") +
       marks(2, 5, "#9467bd", "memout") + marks(3, 2, "#000000", "crash/error/limit");
   return f;
