@@ -243,16 +243,22 @@ std::string main_baseline(const std::map<std::string, std::string>& of,
   return best;
 }
 
-// A table wider than this is printed in parts, each repeating the row names: at \small a part
-// of seven columns fits the text width, where a scaled-down whole would need a magnifier.
-constexpr size_t kLatexColumns = 7;
+// A table wider than this many characters is printed in parts, each repeating the row names:
+// about what fits the 17 cm text width at \small, where a scaled-down whole would need a
+// magnifier.
+constexpr size_t kLatexChars = 100;
+// A table longer than this many rows is a longtable, which breaks across pages; a shorter one is
+// a tabular, which pdflatex sets right in one run (a longtable settles its widths in a second).
+constexpr size_t kLatexPageRows = 40;
 
-// The report as one document. Tables are longtables (a long one breaks across pages), split by
-// columns when wide; wrong answers are red (xcolor); partial data get a framed warning first.
+// The report as one document. Tables are split by columns when wide and are longtables when long;
+// wrong answers are red (xcolor); partial data get a framed warning first.
 std::string standalone_latex(const Analysis& a, const std::vector<Table>& tables,
                              const std::vector<Plot>& plots) {
   std::ostringstream tex;
-  tex << "% The report as one document: run `pdflatex report.tex` in this folder.\n"
+  tex << "% The report as one document: run `pdflatex report.tex` in this folder (twice when a\n"
+         "% table is longer than a page: a longtable settles its column widths in the second "
+         "run).\n"
          "\\documentclass{article}\n"
          "\\usepackage[margin=2cm]{geometry}\n"
          "\\usepackage{booktabs}\n"
@@ -271,11 +277,15 @@ std::string standalone_latex(const Analysis& a, const std::vector<Table>& tables
         << "}: a run's answer contradicts the instance's known one (in red below).}\n\n";
   for (const auto& t : tables) {
     tex << "\n\\subsection*{" << latex_escape(t.title) << "}\n";
-    const std::vector<Table> parts = split_columns(t, kLatexColumns);
+    const std::vector<Table> parts = split_columns(t, kLatexChars);
+    const bool long_table = t.rows.size() > kLatexPageRows;
     for (size_t i = 0; i < parts.size(); ++i) {
       if (parts.size() > 1)
         tex << "\\noindent\\emph{Part " << i + 1 << " of " << parts.size() << ".}\n";
-      tex << "{\\small\n" << to_latex(parts[i], true) << "}\n";
+      if (long_table)
+        tex << "{\\small\n" << to_latex(parts[i], true) << "}\n";
+      else
+        tex << "\\begin{center}\\small\n" << to_latex(parts[i]) << "\\end{center}\n";
     }
     tex << latex_escape(t.caption) << "\n";
   }

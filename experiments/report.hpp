@@ -161,9 +161,10 @@ std::string to_markdown(const Table& t);  // a pipe table, then the caption
 // A booktabs fragment: a tabular, or with `longtable` a longtable (for report.tex, where long
 // tables break across pages). Alarms are \textcolor{red}: a document needs xcolor.
 std::string to_latex(const Table& t, bool longtable = false);
-// The table as parts of at most `max_columns` columns, each repeating the first (the row names),
-// so that a wide table is printed in readable pieces rather than shrunk.
-std::vector<Table> split_columns(const Table& t, size_t max_columns);
+// The table as parts at most `max_chars` characters wide (its widest cells and titles, and the
+// space between columns), each repeating the first column (the row names), so that a wide table
+// is printed in readable pieces rather than shrunk. A table that fits is returned whole.
+std::vector<Table> split_columns(const Table& t, size_t max_chars);
 
 // summary, instances, rules, threads when there is more than one thread count, and win_rates
 // when the rows count games and wins (mines-games). The first is the one printed on the

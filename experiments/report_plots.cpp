@@ -260,7 +260,7 @@ std::optional<Figure> scatter(const Analysis& a, const Group& ga, const Group& g
   }
   if (f.data.empty()) return std::nullopt;
   hi = std::max(hi, band);
-  const std::string range = "[" + num(lo / 3) + ":" + num(hi * 1.5) + "]";
+  const std::string range = "[" + num(lo / 3) + ":" + num(hi * 2) + "]";
   std::ostringstream setup;
   setup << "set logscale xy\nset size square\n"
         << "set xrange " << range << "\nset yrange " << range << '\n'

@@ -421,11 +421,29 @@ std::string to_latex(const Table& t, bool longtable) {
   return out.str();
 }
 
-std::vector<Table> split_columns(const Table& t, size_t max_columns) {
-  if (t.columns.size() <= max_columns || max_columns < 2) return {t};
+// A column's printed width in characters: its widest cell or title (UTF-8 continuation bytes do
+// not count), plus the space between columns.
+size_t column_width(const Table& t, size_t c) {
+  const auto length = [](const std::string& text) {
+    return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char ch) {
+      return (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+    }));
+  };
+  size_t width = length(t.columns[c].title);
+  for (const auto& row : t.rows) width = std::max(width, length(row[c]));
+  return width + 3;
+}
+
+std::vector<Table> split_columns(const Table& t, size_t max_chars) {
+  std::vector<size_t> widths;
+  size_t total = 0;
+  for (size_t c = 0; c < t.columns.size(); ++c) total += widths.emplace_back(column_width(t, c));
+  if (total <= max_chars || t.columns.size() < 3) return {t};
   std::vector<Table> parts;
-  for (size_t first = 1; first < t.columns.size(); first += max_columns - 1) {
-    const size_t last = std::min(t.columns.size(), first + max_columns - 1);
+  for (size_t first = 1; first < t.columns.size();) {
+    // At least one column per part, however wide, so that the split always ends.
+    size_t last = first + 1, used = widths[0] + widths[first];
+    while (last < t.columns.size() && used + widths[last] <= max_chars) used += widths[last++];
     Table part{t.name, t.title, t.caption, {t.columns[0]}, {}, {}};
     part.columns.insert(part.columns.end(), t.columns.begin() + static_cast<long>(first),
                         t.columns.begin() + static_cast<long>(last));
@@ -439,6 +457,7 @@ std::vector<Table> split_columns(const Table& t, size_t max_columns) {
       if (t.alarms.count({r, 0})) part.alarms.insert({r, 0});
     }
     parts.push_back(std::move(part));
+    first = last;
   }
   return parts;
 }

@@ -752,21 +752,26 @@ TEST(ReportMarkdown, BoldsTheBestValueOfEachColumnAsTheFootnoteSays) {
 // A wide table is split into parts that repeat the row names, and report.tex sets them as
 // longtables at \small: never shrunk to fit the line.
 TEST(ReportLatex, WideTablesAreSplitNotShrunk) {
+  // 12 columns 14 characters wide beside the row names' 11: six fit in 100 characters.
   bs::report::Table t{"wide", "Wide", "", {{"instance"}}, {{"i1"}}, {{0, 9}}};
-  for (int c = 1; c <= 12; ++c) {
-    std::string title = "c";  // not "c" + ...: GCC 12 warns falsely (-Wrestrict) on that
+  for (int c = 10; c < 22; ++c) {
+    std::string title = "column-";  // not "column-" + ...: GCC 12 warns falsely (-Wrestrict)
     title += std::to_string(c);
     t.columns.push_back({title, true});
-    t.rows[0].push_back(std::to_string(c));
+    t.rows[0].push_back(std::to_string(c) + "3456789.0");
   }
-  const auto parts = bs::report::split_columns(t, 7);
+  EXPECT_EQ(bs::report::split_columns(t, 1000).size(), 1u);  // it fits: whole
+  const auto parts = bs::report::split_columns(t, 100);
   ASSERT_EQ(parts.size(), 2u);
   EXPECT_EQ(parts[0].columns.size(), 7u);
   EXPECT_EQ(parts[1].columns.size(), 7u);
   EXPECT_EQ(parts[1].columns[0].title, "instance");
-  EXPECT_EQ(parts[1].rows[0], (std::vector<std::string>{"i1", "7", "8", "9", "10", "11", "12"}));
+  EXPECT_EQ(parts[1].columns[1].title, "column-16");
+  EXPECT_EQ(parts[1].rows[0][1], "163456789.0");
   EXPECT_TRUE(parts[1].alarms.count({0, 3}));  // column 9 of the whole is column 3 of part 2
   EXPECT_NE(bs::report::to_latex(parts[0], true).find("\\begin{longtable}"), std::string::npos);
+  // A column wider than the budget still gets a part of its own.
+  EXPECT_EQ(bs::report::split_columns(t, 10).size(), 12u);
 
   const ScratchDir scratch;
   const std::string dir = scratch;
