@@ -298,20 +298,48 @@ std::string standalone_latex(const Analysis& a, const std::vector<Table>& tables
   return tex.str();
 }
 
-// The text of DIR/PARTIAL, one line, or "" when there is no such file. An empty marker still
-// marks: its reason is then unknown.
-std::string partial_reason(const std::string& dir) {
-  const fs::path marker = fs::path(dir) / kPartialMarker;
+// A marker file's text as one line, or nullopt when there is no such file.
+std::optional<std::string> marker_text(const fs::path& marker) {
   std::error_code ec;
-  if (!fs::exists(marker, ec)) return "";
+  if (!fs::is_regular_file(marker, ec)) return std::nullopt;
   std::ifstream in(marker);
   std::string text(std::istreambuf_iterator<char>(in), {});
   for (char& c : text)
     if (c == '\n' || c == '\r' || c == '\t') c = ' ';
   while (!text.empty() && text.back() == ' ') text.pop_back();
   while (!text.empty() && text.front() == ' ') text.erase(0, 1);
-  return "these rows are partial (" + std::string(kPartialMarker) +
-         "): " + (text.empty() ? "no reason given" : text);
+  return text;
+}
+
+// What `run --merge --allow-partial` writes: {"grid_runs", "missing_runs", "missing_shards"}.
+std::string describe_merge_marker(const std::string& text) {
+  const auto j = nlohmann::json::parse(text, nullptr, false);
+  if (!j.is_object() || !j.contains("missing_runs")) return text;
+  std::string s = j["missing_runs"].dump() + " runs";
+  if (j.contains("grid_runs")) s += " of " + j["grid_runs"].dump();
+  s += " missing";
+  if (j.contains("missing_shards") && j["missing_shards"].is_array() &&
+      !j["missing_shards"].empty()) {
+    s += " (shards";
+    for (const auto& shard : j["missing_shards"])
+      s += " " + (shard.is_string() ? shard.get<std::string>() : shard.dump());
+    s += ")";
+  }
+  return s;
+}
+
+// Why the rows of `dir` are partial, or "" when no marker says they are. An empty marker still
+// marks: its reason is then unknown.
+std::string partial_reason(const std::string& dir) {
+  std::string reason;
+  const auto add = [&](const char* name, const std::string& why) {
+    reason += (reason.empty() ? "" : "; ") + std::string(name) + ": " +
+              (why.empty() ? "no reason given" : why);
+  };
+  if (const auto text = marker_text(fs::path(dir) / kPartialMarker)) add(kPartialMarker, *text);
+  if (const auto text = marker_text(fs::path(dir) / kPartialMergeMarker))
+    add(kPartialMergeMarker, describe_merge_marker(*text));
+  return reason.empty() ? "" : "these rows are partial (" + reason + ")";
 }
 
 }  // namespace

@@ -202,8 +202,11 @@ struct ReportFacts {
   bool partial = false;
 };
 
-// The name of the marker file: DIR/PARTIAL marks the rows of DIR as partial (its text says why).
+// The marker files of partial data. DIR/PARTIAL marks the rows of DIR as partial, its text says
+// why (written by hand, or by any tool); DIR/PARTIAL.json is what `run --merge --allow-partial`
+// leaves: {"grid_runs", "missing_runs", "missing_shards"}.
 inline constexpr const char* kPartialMarker = "PARTIAL";
+inline constexpr const char* kPartialMergeMarker = "PARTIAL.json";
 
 // The whole job of `boundsearch report DIR`: reads the rows, writes DIR/report/ and returns a
 // short Markdown summary. Contradictions, wrong answers, partial data and plotting trouble go to

@@ -805,8 +805,17 @@ TEST(ReportPartial, TheMarkerIsInEveryOutput) {
        {"summary.md", "instances.md", "summary.tex", "report.tex", "report.html"})
     EXPECT_NE(slurp(out / file).find("PARTIAL DATA"), std::string::npos) << file;
   EXPECT_NE(slurp(out / "report.html").find("id=partial"), std::string::npos);
-  // Without the marker: no warning.
+  // The marker `run --merge --allow-partial` leaves, alone.
   fs::remove(fs::path(dir) / "PARTIAL");
+  std::ofstream(fs::path(dir) / "PARTIAL.json")
+      << R"({"grid_runs": 8, "missing_runs": 3, "missing_shards": ["2/2"]})"
+      << "\n";
+  std::ostringstream merged;
+  EXPECT_NE(bs::report::write_report(dir, "", merged).find("3 runs of 8 missing (shards 2/2)"),
+            std::string::npos);
+  EXPECT_NE(slurp(out / "report.html").find("PARTIAL DATA"), std::string::npos);
+  // Without a marker: no warning.
+  fs::remove(fs::path(dir) / "PARTIAL.json");
   std::ostringstream quiet;
   EXPECT_EQ(bs::report::write_report(dir, "", quiet).find("PARTIAL"), std::string::npos);
 }
