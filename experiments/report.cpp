@@ -61,6 +61,18 @@ struct LineFields {
   }
 };
 
+// A known answer as a reader wants it: "solved", "infeasible", "count 12", or both; any other
+// shape as its JSON. (Where it came from, its "source", is in the row's raw JSON.)
+std::string describe_expected(const nlohmann::json& e) {
+  if (!e.is_object()) return e.is_string() ? e.get<std::string>() : e.dump();
+  std::string s;
+  if (const auto it = e.find("status"); it != e.end() && it->is_string())
+    s = it->get<std::string>();
+  if (const auto it = e.find("count"); it != e.end() && it->is_number())
+    s.append(s.empty() ? "" : ", ").append("count ").append(it->dump());
+  return s.empty() ? e.dump() : s;
+}
+
 // The optional fields: CPU time, the answer check (written only where an answer is known) and a
 // counting run's count. A row without them is an older or unchecked one, never an error.
 void read_checks_and_counts(const LineFields& f, Row& r) {
@@ -69,7 +81,8 @@ void read_checks_and_counts(const LineFields& f, Row& r) {
     r.cpu = f.number("cpu_seconds");
     r.has_cpu = true;
   }
-  if (const auto it = j.find("expected"); it != j.end() && !it->is_null()) r.expected = it->dump();
+  if (const auto it = j.find("expected"); it != j.end() && !it->is_null())
+    r.expected = describe_expected(*it);
   if (const auto it = j.find("answer_check"); it != j.end() && !it->is_null()) {
     r.answer_check = f.text("answer_check");
     if (!kAnswerChecks.count(r.answer_check))
@@ -315,14 +328,15 @@ std::optional<std::string> marker_text(const fs::path& marker) {
 std::string describe_merge_marker(const std::string& text) {
   const auto j = nlohmann::json::parse(text, nullptr, false);
   if (!j.is_object() || !j.contains("missing_runs")) return text;
-  std::string s = j["missing_runs"].dump() + " runs";
-  if (j.contains("grid_runs")) s += " of " + j["grid_runs"].dump();
-  s += " missing";
+  std::string s = j["missing_runs"].dump();
+  s.append(" runs");
+  if (j.contains("grid_runs")) s.append(" of ").append(j["grid_runs"].dump());
+  s.append(" missing");
   if (j.contains("missing_shards") && j["missing_shards"].is_array() &&
       !j["missing_shards"].empty()) {
     s += " (shards";
     for (const auto& shard : j["missing_shards"])
-      s += " " + (shard.is_string() ? shard.get<std::string>() : shard.dump());
+      s.append(" ").append(shard.is_string() ? shard.get<std::string>() : shard.dump());
     s += ")";
   }
   return s;

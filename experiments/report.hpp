@@ -44,8 +44,9 @@ struct Row {
   int64_t run_index = -1;  // the run's place in its sweep's plan; -1 when the row has none
   double cpu = 0;          // user+system CPU seconds (cpu_seconds); 0 when the row has none
   bool has_cpu = false;
-  // The known answer, when the instance has one: `expected` as compact JSON and the runner's
-  // verdict on the run's answer, "correct", "wrong" or "unknown". Both empty when unchecked.
+  // The known answer, when the instance has one: `expected` in words ("solved", "count 12"), and
+  // the runner's verdict on the run's answer, "correct", "wrong" or "unknown". Both empty when
+  // unchecked.
   std::string expected, answer_check;
   std::optional<double> count;  // counting runs: the count found
   bool count_complete = true;   // false: the count is a lower bound, the run was cut short
