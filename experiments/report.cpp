@@ -404,7 +404,6 @@ Analysis analyse(std::vector<Row> rows, const std::string& baseline) {
     a.max_wall = std::max(a.max_wall, r.wall);
     a.checked |= !r.answer_check.empty();
     a.wrong += r.answer_check == "wrong";
-    a.counting |= r.count.has_value();
     a.cpu_times |= r.has_cpu;
   }
   a.thread_counts.assign(threads.begin(), threads.end());

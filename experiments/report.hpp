@@ -5,9 +5,10 @@
 // the terminal) and LaTeX booktabs fragments (for papers) plus a standalone report.tex, gnuplot
 // plots with their data and scripts beside them so a figure can be restyled without rerunning
 // anything, and one self-contained report.html (tables to sort and filter, the plots, the
-// machine, every row's raw JSON) that works offline from a copy of that file alone. Rows are the
-// only input and the output is a pure function of them, so the same rows always give byte-identical
-// files (the PDFs aside: cairo stamps them with a date).
+// machine, every row's raw JSON) that works offline from a copy of that file alone. The output is
+// a pure function of the rows (and of two small files beside them: a partial-data marker, and the
+// config.toml that report.html shows), so the same rows always give byte-identical files (the
+// PDFs aside: cairo stamps them with a date).
 //
 // Four files share the work: report.cpp reads rows and computes aggregates, report_tables.cpp
 // lays out and renders tables, report_plots.cpp writes and runs gnuplot scripts, report_html.cpp
@@ -107,7 +108,6 @@ struct Analysis {
   std::vector<Contradiction> contradictions;
   bool checked = false;    // some row carries an answer check: the tables get its columns
   int wrong = 0;           // runs whose answer contradicts the known one
-  bool counting = false;   // some row carries a count
   bool cpu_times = false;  // some row carries cpu_seconds
   std::string partial;     // why the data are partial (DIR/PARTIAL); empty when they are whole
 
