@@ -5,11 +5,16 @@
 # beside it can help), takes a screenshot that must not be blank, and dumps the DOM after the
 # page's own test hook (#selftest) has clicked the wall-time head twice and filtered the runs.
 #
-# Usage: report_html_test.sh BOUNDSEARCH_BINARY
+# Then the same for the README's demo (experiments/configs/demo.toml with a 1 s limit instead of
+# 10 s, about 5 s on 2 cores, its output in the scratch folder): a real sweep's page renders, with
+# its summary table, and its runs sort.
+#
+# Usage: report_html_test.sh BOUNDSEARCH_BINARY SOURCE_DIR
 # Skips (exit 77) when chromium is not installed, unless BS_REQUIRE_CHROMIUM=1 demands it
 # (scripts/test.sh, and so CI, install it and set that).
 set -euo pipefail
 cli=$1
+source_dir=$2
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [[ -z $browser ]]; then
   if [[ ${BS_REQUIRE_CHROMIUM:-} == 1 ]]; then
@@ -60,14 +65,15 @@ for forbidden in 'src="http' "src='http" 'href="http' "href='http" '<link '; do
 done
 
 # --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
-flags=(--headless --disable-gpu --no-sandbox --hide-scrollbars --allow-file-access-from-files
+flags=(--headless --disable-gpu --no-sandbox --hide-scrollbars
        --user-data-dir="$work/profile" --no-first-run --disable-extensions)
 timeout 60 "$browser" "${flags[@]}" --window-size=1280,1400 --screenshot="$work/shot.png" "$page" \
   >"$work/shot.log" 2>&1 || fail "chromium could not take the screenshot: $(tail -3 "$work/shot.log")"
 [[ -s $work/shot.png ]] || fail "no screenshot"
-python3 - "$work/shot.png" <<'EOF' || fail "the screenshot is blank"
+cat >"$work/nonblank.py" <<'EOF'
 # Decodes the PNG (8-bit RGB or RGBA, not interlaced, as Chromium writes it) and counts the pixels
-# that are not near-white; a rendered report has tables and text, a blank page has none.
+# that are not near-white; a rendered report has tables and text, a blank page has none. With a
+# second argument N, at least N pixels must be red too (a wrong answer's cell).
 import struct, sys, zlib
 data = open(sys.argv[1], 'rb').read()
 assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
@@ -102,8 +108,10 @@ dark = sum(1 for line in rows for i in range(0, stride, bpp) if min(line[i:i + 3
 red = sum(1 for line in rows for i in range(0, stride, bpp)
           if line[i] > 150 and line[i + 1] < 80 and line[i + 2] < 80)
 print(f'{width}x{height}: {dark} non-white pixels, {red} red')
-sys.exit(0 if dark > 0.01 * width * height and red > 50 else 1)
+min_red = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+sys.exit(0 if dark > 0.01 * width * height and red >= min_red else 1)
 EOF
+python3 "$work/nonblank.py" "$work/shot.png" 50 || fail "the screenshot is blank, or shows no red"
 
 timeout 60 "$browser" "${flags[@]}" --dump-dom "$page#selftest" >"$work/dom.html" 2>"$work/dom.log" ||
   fail "chromium could not dump the DOM: $(tail -3 "$work/dom.log")"
@@ -117,4 +125,24 @@ grep -q "sorted:descending" <<<"$selftest" || fail "the wall-time column did not
 walls=$(grep -o 'wall [0-9.]*' <<<"$selftest" | cut -d' ' -f2 | tr '\n' ' ')
 [[ $walls == "7.00 7.00 4.00 3.00 2.50 1.50 0.800 0.500 " ]] || fail "wall order after sorting: $walls"
 grep -q "filter i2: 4 of 8" <<<"$selftest" || fail "filtering by i2 did not leave its 4 runs"
-echo "PASS: report.html renders (screenshot not blank), sorts and filters"
+echo "hand-made rows: report.html renders, sorts and filters"
+
+# The demo, as the README's first command runs it, with a 1 s limit instead of 10 s.
+sed -e "s|^output = .*|output = \"$work/demo\"|" -e "s|^time_limit = .*|time_limit = 1.0|" \
+  "$source_dir/experiments/configs/demo.toml" >"$work/demo.toml"
+(cd "$source_dir" && "$cli" run "$work/demo.toml" --progress quiet >"$work/demo.out" 2>"$work/demo.err") ||
+  fail "the demo sweep failed: $(tail -3 "$work/demo.err")"
+demo="$work/demo/report/report.html"
+timeout 60 "$browser" "${flags[@]}" --window-size=1280,1000 --screenshot="$work/demo.png" \
+  "file://$demo" >"$work/demo-shot.log" 2>&1 || fail "chromium could not take the demo's screenshot"
+python3 "$work/nonblank.py" "$work/demo.png" || fail "the demo's screenshot is blank"
+timeout 60 "$browser" "${flags[@]}" --dump-dom "file://$demo#selftest" >"$work/demo-dom.html" \
+  2>"$work/demo-dom.log" || fail "chromium could not dump the demo's DOM"
+grep -q "<table id=\"table-summary\"" "$work/demo-dom.html" || fail "no summary table in the demo's page"
+grep -q "<td>plain</td>" "$work/demo-dom.html" || fail "the demo's page has no row of config plain"
+selftest=$(sed -n '/<pre id="selftest">/,/<\/pre>/p' "$work/demo-dom.html")
+grep -q "sorted:descending" <<<"$selftest" || fail "the demo's wall-time column did not sort"
+walls=$(grep -o 'wall [0-9.]*' <<<"$selftest" | cut -d' ' -f2)
+[[ $(wc -l <<<"$walls") == 32 ]] || fail "the demo's runs table does not have its 32 runs"
+[[ $walls == "$(sort -g -r <<<"$walls")" ]] || fail "the demo's runs are not in descending wall time"
+echo "PASS: report.html renders (screenshots not blank), sorts and filters, for hand-made rows and the demo"
