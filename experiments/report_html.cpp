@@ -4,8 +4,10 @@
 // plots are gnuplot's SVGs inlined as <svg> elements, and every row's raw JSON is in the page, in
 // a <details> block that the runs table links to by anchor (#raw-N). So report.html works offline,
 // copied anywhere on its own, and a reader can always go from a number to the rows behind it.
-// Every table sorts by a click on a column head (numbers as numbers, markers such as T/O after
-// every time) and filters by the words typed above it. The page also shows the configs (their
+// (A string field longer than 4,096 characters, such as the `outcomes` of millions of games, is
+// cut there, with a note: the row file keeps it whole.) Every table sorts by a click on a column
+// head (numbers as numbers, markers such as T/O after every time) and filters by the words typed
+// above it. The page also shows the configs (their
 // options and the sweep's config.toml when it lies beside the report) and the machine facts the
 // rows carry (host, CPU model, commit, compiler), since a time means little without them.
 //
@@ -223,6 +225,21 @@ void write_configs(std::ostringstream& html, const Analysis& a, const std::strin
   }
 }
 
+// Longer strings are cut in the page's raw rows: a run over millions of games records which it
+// won as a hex string of megabytes (`outcomes`), which would make the page too big to open.
+constexpr size_t kRawStringChars = 4096;
+
+// The row for the page: every field as written, long strings cut with a note of what was left out.
+nlohmann::json shortened(nlohmann::json j) {
+  for (auto& [key, value] : j.items())
+    if (value.is_string() && value.get_ref<const std::string&>().size() > kRawStringChars) {
+      const std::string& text = value.get_ref<const std::string&>();
+      value = text.substr(0, 64) + "... (" + std::to_string(text.size() - 64) +
+              " more characters, in the row file)";
+    }
+  return j;
+}
+
 // gnuplot's SVG without its XML prolog, fit for inlining; empty when there is none.
 std::string inline_svg(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
@@ -277,7 +294,7 @@ std::string to_html(const Analysis& a, const std::vector<Table>& tables,
     const auto j = nlohmann::json::parse(a.rows[i].raw, nullptr, false);
     html << "<details id='raw-" << i << "'><summary>" << i << ": "
          << html_escape(a.rows[i].instance + " / " + a.rows[i].config) << "</summary><pre>"
-         << html_escape(j.dump(2)) << "</pre></details>\n";
+         << html_escape(shortened(j).dump(2)) << "</pre></details>\n";
   }
   html << "<script>" << kScript << "</script>\n</body></html>\n";
   return html.str();

@@ -919,6 +919,7 @@ TEST(ReportHtml, SelfContainedWithTablesRawRowsAndMachine) {
     r["host"] = "node7";
     r["cpu_model"] = "Test CPU <x>";
   }
+  rows[0]["outcomes"] = std::string(10000, 'f');  // 40,000 games: cut in the page
   write_rows(dir, "rows.jsonl", rows);
   std::ostringstream warn;
   bs::report::write_report(dir, "base", warn);
@@ -928,6 +929,8 @@ TEST(ReportHtml, SelfContainedWithTablesRawRowsAndMachine) {
         "<a href='#raw-5'>JSON</a>", "<details id='raw-5'>", "node7", "Test CPU &lt;x&gt;",
         "<script>", "input class=filter", "#selftest"})
     EXPECT_NE(html.find(part), std::string::npos) << part;
+  EXPECT_EQ(html.find(std::string(100, 'f')), std::string::npos);
+  EXPECT_NE(html.find("(9936 more characters, in the row file)"), std::string::npos);
   for (const char* outside : {"src=\"http", "src='http", "href=\"http", "href='http", "<link "})
     EXPECT_EQ(html.find(outside), std::string::npos) << outside;
   if (on_path("gnuplot")) {
