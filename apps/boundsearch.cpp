@@ -285,24 +285,12 @@ int merge_only(const ex::Config& config, bool allow_partial) {
   return 0;
 }
 
-// The report of `dir`. When its rows are marked partial, a warning on stderr and a note
-// DIR/report/PARTIAL.txt beside the tables say so (a stale note goes when the data is whole).
-std::string report_of(const std::string& dir, const std::string& baseline) {
-  const nlohmann::json partial = ex::read_partial_marker(dir);
-  std::string warning;
-  if (!partial.is_null())
-    warning = "WARNING: the rows in " + dir +
-              " are partial: " + partial.value("missing_runs", nlohmann::json("?")).dump() +
-              " runs of the grid have no row (" + ex::kPartialMarker + ")";
-  if (!warning.empty()) std::cerr << "boundsearch: " << warning << '\n';
-  std::string text = bs::report::write_report(dir, baseline, std::cerr);
-  const std::filesystem::path note = std::filesystem::path(dir) / "report" / "PARTIAL.txt";
-  std::error_code ignored;
-  if (warning.empty())
-    std::filesystem::remove(note, ignored);
-  else
-    std::ofstream(note) << warning << '\n';
-  return text;
+// The report of `dir`, its summary on stdout; its warnings (a partial merge, wrong answers) go to
+// stderr and into every output. Exit code 5 when an answer was wrong, as `run` gives.
+int report_of(const std::string& dir, const std::string& baseline) {
+  bs::report::ReportFacts facts;
+  std::cout << bs::report::write_report(dir, baseline, std::cerr, &facts);
+  return facts.wrong_answers > 0 ? 5 : 0;
 }
 
 // 5 when an answer was wrong (each printed), else 4 when a run failed, else 0.
@@ -341,7 +329,7 @@ int run_sweep(Args& args) {
   if (world.active && world.rank == 0) ex::merge_shards(config.output);
   ex::leave_world(world);
   print_sweep_summary(s, (options.jobs > 0 ? options.jobs : config.jobs) == 1);
-  if (last && !args.no_report) std::cout << report_of(config.output, "");
+  if (last && !args.no_report) report_of(config.output, "");
   return sweep_exit_code(s);
 }
 
@@ -427,15 +415,16 @@ std::vector<std::pair<CLI::App*, Command>> declare_commands(CLI::App& app, Args&
   commands.emplace_back(app.get_subcommand("run"), run_sweep);
 
   auto* report = app.add_subcommand(
-      "report", "tables (CSV, Markdown, LaTeX) and plots of the *.jsonl result rows in DIR");
+      "report",
+      "tables (CSV, Markdown, LaTeX), plots and report.html of the *.jsonl result rows in DIR; "
+      "exit 5 when an answer contradicts its known one");
   report->add_option("dir", args.rows_dir, "folder of result rows; the report goes to DIR/report/")
       ->required();
   report->add_option("--baseline", args.baseline,
                      "config to measure every config's speedup and win rate against [default: "
                      "each config's own, as its rows name it]");
   commands.emplace_back(report, [](Args& a) {
-    std::cout << report_of(a.rows_dir, a.baseline);
-    return 0;
+    return report_of(a.rows_dir, a.baseline);
   });
 
   auto* cmp = app.add_subcommand(

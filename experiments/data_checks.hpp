@@ -10,8 +10,8 @@
 //   file of the output. Otherwise the merge is refused, naming the shards that lack runs, unless
 //   the user says `--allow-partial`; then the merge goes ahead and leaves a marker file,
 //   <output>/PARTIAL.json ({"grid_runs", "missing_runs", "missing_shards": ["2/4", ...]}),
-//   which `boundsearch report` reads to say that its data is partial (a warning on stderr and
-//   report/PARTIAL.txt). A later complete merge removes it.
+//   which `boundsearch report` reads to say that its data is partial (a warning on stderr and in
+//   every output). A later complete merge removes it.
 #pragma once
 
 #include <map>

@@ -32,6 +32,7 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 const std::set<std::string, std::less<>> kStatuses = {"solved", "infeasible", "unknown", "timeout",
                                                       "memout", "crash",      "error"};
+const std::set<std::string, std::less<>> kAnswerChecks = {"correct", "wrong", "unknown"};
 
 // The fields of one line, each read with its type checked, or an InputError naming the line.
 struct LineFields {
@@ -60,6 +61,39 @@ struct LineFields {
   }
 };
 
+// A known answer as a reader wants it: "solved", "infeasible", "count 12", or both; any other
+// shape as its JSON. (Where it came from, its "source", is in the row's raw JSON.)
+std::string describe_expected(const nlohmann::json& e) {
+  if (!e.is_object()) return e.is_string() ? e.get<std::string>() : e.dump();
+  std::string s;
+  if (const auto it = e.find("status"); it != e.end() && it->is_string())
+    s = it->get<std::string>();
+  if (const auto it = e.find("count"); it != e.end() && it->is_number())
+    s.append(s.empty() ? "" : ", ").append("count ").append(it->dump());
+  return s.empty() ? e.dump() : s;
+}
+
+// The optional fields: CPU time, the answer check (written only where an answer is known) and a
+// counting run's count. A row without them is an older or unchecked one, never an error.
+void read_checks_and_counts(const LineFields& f, Row& r) {
+  const nlohmann::json& j = f.j;
+  if (j.contains("cpu_seconds")) {
+    r.cpu = f.number("cpu_seconds");
+    r.has_cpu = true;
+  }
+  if (const auto it = j.find("expected"); it != j.end() && !it->is_null())
+    r.expected = describe_expected(*it);
+  if (const auto it = j.find("answer_check"); it != j.end() && !it->is_null()) {
+    r.answer_check = f.text("answer_check");
+    if (!kAnswerChecks.count(r.answer_check))
+      f.fail("field 'answer_check' must be \"correct\", \"wrong\" or \"unknown\"");
+  }
+  if (const auto it = j.find("count"); it != j.end() && it->is_number())
+    r.count = it->get<double>();
+  if (const auto it = j.find("count_complete"); it != j.end() && it->is_boolean())
+    r.count_complete = it->get<bool>();
+}
+
 Row parse_row(const std::string& file, int line, const nlohmann::json& j) {
   const LineFields f{file, line, j};
   if (!j.is_object()) f.fail("a result row must be a JSON object");
@@ -85,6 +119,8 @@ Row parse_row(const std::string& file, int line, const nlohmann::json& j) {
   r.time_limit = f.number("time_limit");
   if (const auto it = j.find("baseline"); it != j.end() && !it->is_null())
     r.baseline = f.text("baseline");
+  read_checks_and_counts(f, r);
+  r.raw = j.dump();
   if (const auto it = j.find("stats"); it != j.end()) {
     if (!it->is_object()) f.fail("field 'stats' must be an object");
     for (const auto& [name, value] : it->items()) {
@@ -136,7 +172,7 @@ double sgm(const std::vector<double>& xs, double shift) {
 // speedup is only fair where both sides finished.
 ThreadSpeedup compare(const Analysis& a, const Group& base, const Group& other) {
   const auto base_runs = by_instance(a, base);
-  std::vector<double> base_times, other_times;
+  std::vector<double> base_times, other_times, base_cpus, other_cpus;
   ThreadSpeedup c;
   for (const auto& [instance, runs] : by_instance(a, other)) {
     const auto it = base_runs.find(instance);
@@ -144,7 +180,11 @@ ThreadSpeedup compare(const Analysis& a, const Group& base, const Group& other) 
     ++c.instances;
     for (const Row* r : it->second) base_times.push_back(r->wall);
     for (const Row* r : runs) other_times.push_back(r->wall);
+    for (const Row* r : it->second) base_cpus.push_back(r->cpu);
+    for (const Row* r : runs) other_cpus.push_back(r->cpu);
   }
+  c.base_cpu = sgm(base_cpus, kTimeShift);
+  c.cpu = sgm(other_cpus, kTimeShift);
   c.base_sgm = sgm(base_times, kTimeShift);
   c.sgm = sgm(other_times, kTimeShift);
   c.speedup = c.sgm > 0 ? c.base_sgm / c.sgm : kNaN;
@@ -152,7 +192,7 @@ ThreadSpeedup compare(const Analysis& a, const Group& base, const Group& other) 
 }
 
 void aggregate(const Analysis& a, Group& g) {
-  std::vector<double> times, nodes;
+  std::vector<double> times, cpus, nodes;
   bool any_nodes = false;  // a solver without a search tree (an integer model) counts none
   double par2 = 0;
   for (size_t i : g.runs) {
@@ -163,11 +203,16 @@ void aggregate(const Analysis& a, Group& g) {
     if (r.status == "crash" || r.status == "error") ++g.failures;
     par2 += answered(r) ? r.wall : 2 * a.limit(r);
     times.push_back(a.counted_time(r));
+    cpus.push_back(a.counted_cpu(r));
     nodes.push_back(r.nodes);
+    if (r.answer_check == "correct") ++g.correct;
+    if (r.answer_check == "wrong") ++g.wrong;
+    if (r.answer_check != "correct" && r.answer_check != "wrong") ++g.unchecked;
     any_nodes |= r.has_nodes;
   }
   g.par2 = par2 / static_cast<double>(g.runs.size());
   g.sgm_time = sgm(times, kTimeShift);
+  g.sgm_cpu = sgm(cpus, kTimeShift);
   g.sgm_nodes = any_nodes ? sgm(nodes, kNodeShift) : kNaN;  // "-" in the tables, not a 0
   g.speedup = kNaN;
 }
@@ -211,23 +256,51 @@ std::string main_baseline(const std::map<std::string, std::string>& of,
   return best;
 }
 
-// A wide table is scaled down to the line width; a narrow one keeps its natural size.
-std::string standalone_latex(const std::vector<Table>& tables, const std::vector<Plot>& plots) {
+// A table wider than this many characters is printed in parts, each repeating the row names:
+// about what fits the 17 cm text width at \small, where a scaled-down whole would need a
+// magnifier.
+constexpr size_t kLatexChars = 100;
+// A table longer than this many rows is a longtable, which breaks across pages; a shorter one is
+// a tabular, which pdflatex sets right in one run (a longtable settles its widths in a second).
+constexpr size_t kLatexPageRows = 40;
+
+// The report as one document. Tables are split by columns when wide and are longtables when long;
+// wrong answers are red (xcolor); partial data get a framed warning first.
+std::string standalone_latex(const Analysis& a, const std::vector<Table>& tables,
+                             const std::vector<Plot>& plots) {
   std::ostringstream tex;
-  tex << "% The report as one document: run `pdflatex report.tex` in this folder.\n"
+  tex << "% The report as one document: run `pdflatex report.tex` in this folder (twice when a\n"
+         "% table is longer than a page: a longtable settles its column widths in the second "
+         "run).\n"
          "\\documentclass{article}\n"
          "\\usepackage[margin=2cm]{geometry}\n"
          "\\usepackage{booktabs}\n"
+         "\\usepackage{longtable}\n"
+         "\\usepackage{xcolor}\n"
          "\\usepackage{graphicx}\n"
-         "\\newsavebox\\bsbox\n"
-         "\\newcommand\\fitwidth[1]{\\sbox\\bsbox{#1}\\ifdim\\wd\\bsbox>\\linewidth"
-         "\\resizebox{\\linewidth}{!}{\\usebox\\bsbox}\\else\\usebox\\bsbox\\fi}\n"
          "\\begin{document}\n"
          "\\section*{boundsearch report}\n";
+  if (!a.partial.empty())
+    tex << "\\noindent\\fbox{\\parbox{\\dimexpr\\linewidth-2\\fboxsep\\relax}{\\color{red}"
+           "\\textbf{Partial data:} "
+        << latex_escape(a.partial) << "}}\n\n";
+  if (a.wrong > 0)
+    tex << "\\noindent{\\color{red}\\textbf{" << a.wrong << " wrong answer"
+        << (a.wrong == 1 ? "" : "s")
+        << "}: a run's answer contradicts the instance's known one (in red below).}\n\n";
   for (const auto& t : tables) {
-    tex << "\n\\subsection*{" << latex_escape(t.title) << "}\n"
-        << "\\begin{center}\\small\\fitwidth{\\input{" << t.name << ".tex}}\\end{center}\n"
-        << latex_escape(t.caption) << "\n";
+    tex << "\n\\subsection*{" << latex_escape(t.title) << "}\n";
+    const std::vector<Table> parts = split_columns(t, kLatexChars);
+    const bool long_table = t.rows.size() > kLatexPageRows;
+    for (size_t i = 0; i < parts.size(); ++i) {
+      if (parts.size() > 1)
+        tex << "\\noindent\\emph{Part " << i + 1 << " of " << parts.size() << ".}\n";
+      if (long_table)
+        tex << "{\\small\n" << to_latex(parts[i], true) << "}\n";
+      else
+        tex << "\\begin{center}\\small\n" << to_latex(parts[i]) << "\\end{center}\n";
+    }
+    tex << latex_escape(t.caption) << "\n";
   }
   for (const auto& p : plots) {
     tex << "\n\\subsection*{" << latex_escape(p.caption) << "}\n"
@@ -236,6 +309,51 @@ std::string standalone_latex(const std::vector<Table>& tables, const std::vector
   }
   tex << "\\end{document}\n";
   return tex.str();
+}
+
+// A marker file's text as one line, or nullopt when there is no such file.
+std::optional<std::string> marker_text(const fs::path& marker) {
+  std::error_code ec;
+  if (!fs::is_regular_file(marker, ec)) return std::nullopt;
+  std::ifstream in(marker);
+  std::string text(std::istreambuf_iterator<char>(in), {});
+  for (char& c : text)
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  while (!text.empty() && text.front() == ' ') text.erase(0, 1);
+  return text;
+}
+
+// What `run --merge --allow-partial` writes: {"grid_runs", "missing_runs", "missing_shards"}.
+std::string describe_merge_marker(const std::string& text) {
+  const auto j = nlohmann::json::parse(text, nullptr, false);
+  if (!j.is_object() || !j.contains("missing_runs")) return text;
+  std::string s = j["missing_runs"].dump();
+  s.append(" runs");
+  if (j.contains("grid_runs")) s.append(" of ").append(j["grid_runs"].dump());
+  s.append(" missing");
+  if (j.contains("missing_shards") && j["missing_shards"].is_array() &&
+      !j["missing_shards"].empty()) {
+    s += " (shards";
+    for (const auto& shard : j["missing_shards"])
+      s.append(" ").append(shard.is_string() ? shard.get<std::string>() : shard.dump());
+    s += ")";
+  }
+  return s;
+}
+
+// Why the rows of `dir` are partial, or "" when no marker says they are. An empty marker still
+// marks: its reason is then unknown.
+std::string partial_reason(const std::string& dir) {
+  std::string reason;
+  const auto add = [&](const char* name, const std::string& why) {
+    reason += (reason.empty() ? "" : "; ") + std::string(name) + ": " +
+              (why.empty() ? "no reason given" : why);
+  };
+  if (const auto text = marker_text(fs::path(dir) / kPartialMarker)) add(kPartialMarker, *text);
+  if (const auto text = marker_text(fs::path(dir) / kPartialMergeMarker))
+    add(kPartialMergeMarker, describe_merge_marker(*text));
+  return reason.empty() ? "" : "these rows are partial (" + reason + ")";
 }
 
 }  // namespace
@@ -284,6 +402,9 @@ Analysis analyse(std::vector<Row> rows, const std::string& baseline) {
     if (!std::count(configs.begin(), configs.end(), r.config)) configs.push_back(r.config);
     threads.insert(r.threads);
     a.max_wall = std::max(a.max_wall, r.wall);
+    a.checked |= !r.answer_check.empty();
+    a.wrong += r.answer_check == "wrong";
+    a.cpu_times |= r.has_cpu;
   }
   a.thread_counts.assign(threads.begin(), threads.end());
   const std::map<std::string, std::string> baseline_of = pick_baselines(a.rows, configs, baseline);
@@ -340,9 +461,12 @@ Analysis analyse(std::vector<Row> rows, const std::string& baseline) {
   return a;
 }
 
-std::string write_report(const std::string& dir, const std::string& baseline, std::ostream& warn) {
-  const Analysis a = analyse(read_rows(dir), baseline);
+std::string write_report(const std::string& dir, const std::string& baseline, std::ostream& warn,
+                         ReportFacts* facts) {
+  Analysis a = analyse(read_rows(dir), baseline);
+  a.partial = partial_reason(dir);
   std::ostringstream warnings;
+  if (!a.partial.empty()) warnings << "WARNING: PARTIAL DATA: " << a.partial << '\n';
   for (const auto& c : a.contradictions) {
     warnings << "WARNING: contradictory answers on " << c.instance << ": solved by";
     for (const auto& g : c.solved_by) warnings << ' ' << g;
@@ -350,28 +474,39 @@ std::string write_report(const std::string& dir, const std::string& baseline, st
     for (const auto& g : c.infeasible_by) warnings << ' ' << g;
     warnings << '\n';
   }
+  for (const Row& r : a.rows)
+    if (r.answer_check == "wrong")
+      warnings << "WARNING: WRONG answer: " << r.instance << " by " << r.config << " (seed "
+               << r.seed << ", repetition " << r.repetition << ", " << r.threads
+               << " threads) said " << r.status << "; expected " << r.expected << '\n';
   warn << warnings.str();
+  if (facts) *facts = {a.wrong, !a.partial.empty()};
 
   const fs::path out = fs::path(dir) / "report";
   std::error_code ec;
   fs::create_directories(out, ec);
   if (ec)
     throw std::runtime_error(std::string("cannot create ") + out.string() + ": " + ec.message());
-  const std::vector<Table> tables = make_tables(a);
+  std::vector<Table> tables = make_tables(a);
+  if (!a.partial.empty())
+    for (auto& t : tables) t.caption = "PARTIAL DATA: " + a.partial + ". " + t.caption;
   for (const auto& t : tables) {
     write_text(out / (t.name + ".csv"), to_csv(t));
     write_text(out / (t.name + ".md"), to_markdown(t));
     write_text(out / (t.name + ".tex"), to_latex(t));
   }
   const std::vector<Plot> plots = write_plots(a, out.string(), warn);
-  write_text(out / "report.tex", standalone_latex(tables, plots));
+  write_text(out / "report.tex", standalone_latex(a, tables, plots));
+  write_text(out / "report.html", to_html(a, tables, plots, out.string()));
 
   std::ostringstream summary;
   summary << "# boundsearch report: " << a.rows.size() << " runs, " << a.groups.size()
-          << " groups\n\n"
-          << to_markdown(tables.front()) << '\n';
-  if (!a.contradictions.empty()) summary << "```\n" << warnings.str() << "```\n\n";
-  summary << "Tables (csv, md, tex), plots and report.tex in " << out.string() << "/\n";
+          << " groups\n\n";
+  if (!a.partial.empty()) summary << "**PARTIAL DATA**: " << a.partial << "\n\n";
+  summary << to_markdown(tables.front()) << '\n';
+  if (!warnings.str().empty()) summary << "```\n" << warnings.str() << "```\n\n";
+  summary << "Tables (csv, md, tex), plots, report.tex and report.html in " << out.string()
+          << "/\n";
   return summary.str();
 }
 

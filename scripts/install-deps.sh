@@ -3,6 +3,7 @@
 # Idempotent: apt-get skips what is already there. Optional parts:
 #   --with-mpi    Open MPI, for `mpirun ... boundsearch run` (the CLI is built with it when found)
 #   --with-latex  pdflatex and booktabs, to compile the LaTeX tables of `boundsearch report`
+#   --with-browser  headless Chromium and python3, for the test that opens report.html
 set -euo pipefail
 
 packages=(
@@ -19,6 +20,7 @@ for arg in "$@"; do
   case $arg in
     --with-mpi) packages+=(libopenmpi-dev openmpi-bin) ;;
     --with-latex) packages+=(texlive-latex-recommended) ;;
+    --with-browser) packages+=(chromium python3) ;;
     *) echo "install-deps: unknown option $arg" >&2; exit 2 ;;
   esac
 done

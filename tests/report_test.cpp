@@ -88,6 +88,13 @@ json with(json r, const std::string& field, const json& value) {
   return r;
 }
 
+// A row with a known answer and the runner's verdict on the run's.
+json checked(json r, const std::string& verdict) {
+  r["expected"] = {{"status", "solved"}, {"source", "answers.toml"}};
+  r["answer_check"] = verdict;
+  return r;
+}
+
 json with_stats(json r, const json& stats) {
   r["stats"] = stats;
   return r;
@@ -166,11 +173,12 @@ TEST(ReportAggregates, HandWorkedValues) {
   EXPECT_EQ(rules.rows[0], (std::vector<std::string>{"jump-bounds", "12", "0"}));
   EXPECT_EQ(rules.rows[1], (std::vector<std::string>{"position-class", "0", "6"}));
   const auto& summary = table(tables, "summary");
+  // CPU time equals wall time in these rows, so its SGM is the same 3.
   EXPECT_EQ(summary.rows[0], (std::vector<std::string>{"base", "1", "3", "2", "1", "0", "0", "6.00",
-                                                       "3.00", "90.0", "1.00"}));
+                                                       "3.00", "3.00", "90.0", "1.00"}));
   EXPECT_EQ(summary.rows[1].back(), "1.83");
   EXPECT_EQ(table(tables, "instances").rows[1],
-            (std::vector<std::string>{"i2", "T/O", "1.00", "solved"}));
+            (std::vector<std::string>{"i2", "T/O", "T/O", "1.00", "1.00", "solved"}));
   EXPECT_EQ(std::count_if(tables.begin(), tables.end(),
                           [](const auto& t) { return t.name == "threads"; }),
             0);
@@ -331,8 +339,15 @@ TEST(ReportAggregates, SpeedupAgainstThreadsAndMedianOverSeeds) {
   const auto tables = bs::report::make_tables(a);
   EXPECT_EQ(table(tables, "threads").rows.size(), 3u);
   const auto& instances = table(tables, "instances");
-  EXPECT_EQ(instances.columns[3].title, "par t=4");
-  EXPECT_EQ(instances.rows[2], (std::vector<std::string>{"i3", "", "", "4.00 (2/3)", "solved"}));
+  EXPECT_EQ(instances.columns[5].title, "par t=4 wall");
+  // The median of i3's three seeds, their spread (the timeout at its limit, 7 s) and 2 of 3
+  // answered; the CPU cell alike.
+  EXPECT_EQ(instances.rows[2], (std::vector<std::string>{"i3", "", "", "", "",
+                                                         "4.00 [2.00\u2013"
+                                                         "7.00] (2/3)",
+                                                         "4.00 [2.00\u2013"
+                                                         "7.00] (2/3)",
+                                                         "solved"}));
 }
 
 TEST(ReportLatex, EscapesSpecials) {
@@ -352,7 +367,8 @@ TEST(ReportLatex, BoldsTheBestValueOfEachColumn) {
        {"solved", true, Best::max},
        {"time", true, Best::min},
        {"runs", true, Best::none}},
-      {{"a_1", "3", "2.50", "9"}, {"b", "5", "1.20", "4"}, {"c", "5", "T/O", "1"}}};
+      {{"a_1", "3", "2.50", "9"}, {"b", "5", "1.20", "4"}, {"c", "5", "T/O", "1"}},
+      {}};
   const std::string tex = bs::report::to_latex(t);
   EXPECT_NE(tex.find("\\begin{tabular}{lrrr}"), std::string::npos) << tex;
   EXPECT_NE(tex.find("\\toprule"), std::string::npos);
@@ -365,7 +381,8 @@ TEST(ReportLatex, BoldsTheBestValueOfEachColumn) {
 }
 
 TEST(ReportCsv, QuotesPerRfc4180) {
-  const bs::report::Table t{"t", "T", "", {{"a"}, {"b"}}, {{"x,y", "say \"hi\""}, {"plain", ""}}};
+  const bs::report::Table t{"t", "T", "", {{"a"}, {"b"}}, {{"x,y", "say \"hi\""}, {"plain", ""}},
+                            {}};
   EXPECT_EQ(bs::report::to_csv(t), "a,b\r\n\"x,y\",\"say \"\"hi\"\"\"\r\nplain,\r\n");
 }
 
@@ -439,8 +456,8 @@ TEST(ReportContradiction, WarnedAndMarked) {
       << warn.str();
   EXPECT_NE(summary.find("WARNING"), std::string::npos);
   const std::string md = slurp(fs::path(dir) / "report" / "instances.md");
-  EXPECT_NE(md.find("| i1 | 1.00 | 1.00 | CONTRADICTION |"), std::string::npos) << md;
-  EXPECT_NE(md.find("| i2 | 1.00 | 2.00 | solved |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| i1 | 1.00 | 1.00 | 1.00 | 1.00 | CONTRADICTION |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| i2 | 1.00 | 1.00 | 2.00 | 2.00 | solved |"), std::string::npos) << md;
 }
 
 TEST(ReportOutput, SameRowsGiveByteIdenticalFiles) {
@@ -510,7 +527,14 @@ TEST(ReportOutput, PdflatexCompilesTheReport) {
     r["instance"] = r["instance"].get<std::string>() + "_x#1";
   }
   rows.push_back(row("i4", "base_&%#${}~^\\<>|", "crash", 0.1));
+  // What else the document prints: a wrong answer in red, a spread with its en dash, a count cut
+  // short with its sign, the partial-data box.
+  rows.push_back(
+      with(checked(row("i1_x#1", "fast_&%#${}~^\\<>|", "solved", 2), "wrong"), "seed", 2));
+  rows.push_back(with(with(row("i5", "fast_&%#${}~^\\<>|", "timeout", 7), "count", 40),
+                      "count_complete", false));
   write_rows(dir, "rows.jsonl", rows);
+  std::ofstream(fs::path(dir) / "PARTIAL") << "shard 2/2 missing, 100% & more_\n";
   std::ostringstream warn;
   bs::report::write_report(dir, "base_&%#${}~^\\<>|", warn);
   const fs::path out = fs::path(dir) / "report";
@@ -597,6 +621,14 @@ TEST(ReportCli, ExitCodesAndLocatedErrors) {
   EXPECT_TRUE(fs::exists(fs::path(rows_dir) / "report" / "summary.tex"));
   EXPECT_EQ(run(rows_dir + " --baseline nope"), 2);
 
+  // A wrong answer fails the report with exit code 5, as it fails the sweep.
+  const std::string wrong_dir = dir + "/wrong";
+  fs::create_directories(wrong_dir);
+  write_rows(wrong_dir, "rows.jsonl",
+             {checked(row("i1", "a", "solved", 1), "correct"),
+              checked(row("i2", "a", "infeasible", 1), "wrong")});
+  EXPECT_EQ(run(wrong_dir), 5);
+
   // Without gnuplot the tables and the plot scripts are still made, with one warning.
   fs::remove_all(fs::path(rows_dir) / "report");
   std::string err;
@@ -615,4 +647,293 @@ TEST(ReportCli, ExitCodesAndLocatedErrors) {
   std::ofstream(rows_dir + "/rows.jsonl", std::ios::app) << "not json\n";
   EXPECT_EQ(run(rows_dir, &err), 2);
   EXPECT_EQ(err.rfind(rows_dir + "/rows.jsonl:7:", 0), 0u) << err;
+}
+
+// ---- issue 30: what a paper author needs ----
+
+// Answers checked against known truth: counted per group, a wrong one an alarm in every
+// rendering (bold in Markdown, red in LaTeX and HTML), in the stdout summary and in the facts
+// that give `report` its exit code 5.
+TEST(ReportAnswers, CorrectWrongAndUncheckedAreCountedAndWrongIsRed) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  write_rows(dir, "rows.jsonl",
+             {checked(row("i1", "a", "solved", 1), "correct"),
+              checked(row("i2", "a", "timeout", 7), "unknown"), row("i3", "a", "solved", 1),
+              checked(row("i1", "b", "infeasible", 1), "wrong"),
+              checked(row("i2", "b", "solved", 2), "correct"), row("i3", "b", "solved", 1)});
+  const Analysis a = bs::report::analyse(bs::report::read_rows(dir));
+  EXPECT_TRUE(a.checked);
+  EXPECT_EQ(a.wrong, 1);
+  EXPECT_EQ(group(a, "a").correct, 1);
+  EXPECT_EQ(group(a, "a").wrong, 0);
+  EXPECT_EQ(group(a, "a").unchecked, 2);
+  EXPECT_EQ(group(a, "b").correct, 1);
+  EXPECT_EQ(group(a, "b").wrong, 1);
+
+  const auto tables = bs::report::make_tables(a);
+  const auto& summary = table(tables, "summary");
+  EXPECT_EQ(summary.columns[8].title, "wrong");
+  EXPECT_EQ(summary.rows[1][8], "WRONG 1");
+  EXPECT_TRUE(summary.alarms.count({1, 8}));
+  const auto& instances = table(tables, "instances");
+  EXPECT_EQ(instances.columns.back().title, "expected");
+  EXPECT_EQ(instances.rows[0][3], "WRONG 1.00");
+  EXPECT_EQ(instances.rows[0].back(), "solved");
+  EXPECT_EQ(instances.rows[2].back(), "\u2013");  // no known answer
+  EXPECT_NE(bs::report::to_markdown(instances).find("| **WRONG 1.00** |"), std::string::npos);
+  EXPECT_NE(bs::report::to_latex(instances).find("\\textcolor{red}{\\textbf{WRONG 1.00}}"),
+            std::string::npos);
+
+  std::ostringstream warn;
+  bs::report::ReportFacts facts;
+  const std::string out = bs::report::write_report(dir, "", warn, &facts);
+  EXPECT_EQ(facts.wrong_answers, 1);
+  EXPECT_NE(warn.str().find("WARNING: WRONG answer: i1 by b"), std::string::npos) << warn.str();
+  EXPECT_NE(out.find("WRONG answer"), std::string::npos);
+  const std::string html = slurp(fs::path(dir) / "report" / "report.html");
+  EXPECT_NE(html.find("class='num wrong'>WRONG 1.00<"), std::string::npos);
+  EXPECT_NE(slurp(fs::path(dir) / "report" / "report.tex").find("\\usepackage{xcolor}"),
+            std::string::npos);
+}
+
+// Rows without the answer-check fields (older rows, or instances without a known answer): no
+// answer columns at all, rather than a column of zeros.
+TEST(ReportAnswers, RowsWithoutChecksGetNoAnswerColumns) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  write_rows(dir, "rows.jsonl", two_configs());
+  const auto tables = bs::report::make_tables(bs::report::analyse(bs::report::read_rows(dir)));
+  for (const auto& c : table(tables, "summary").columns) EXPECT_NE(c.title, "wrong");
+  EXPECT_NE(table(tables, "instances").columns.back().title, "expected");
+  std::ostringstream warn;
+  bs::report::ReportFacts facts;
+  bs::report::write_report(dir, "", warn, &facts);
+  EXPECT_EQ(facts.wrong_answers, 0);
+}
+
+TEST(ReportAnswers, AnUnknownVerdictIsALocatedError) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  write_rows(dir, "rows.jsonl",
+             {row("i1", "a", "solved", 1), checked(row("i2", "a", "solved", 1), "maybe")});
+  try {
+    bs::report::read_rows(dir);
+    FAIL() << "no error";
+  } catch (const bs::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("answer_check"), std::string::npos) << e.what();
+    EXPECT_NE(e.located().find("rows.jsonl:2:"), std::string::npos) << e.located();
+  }
+}
+
+// Issue 30, defect 9: the footnote promised bold that Markdown never showed.
+TEST(ReportMarkdown, BoldsTheBestValueOfEachColumnAsTheFootnoteSays) {
+  using bs::report::Best;
+  const bs::report::Table t{"t",
+                            "T",
+                            "caption",
+                            {{"name"}, {"solved", true, Best::max}, {"time", true, Best::min}},
+                            {{"a", "3", "2.50"}, {"b", "5", "1.20"}, {"c", "5", "T/O"}},
+                            {}};
+  const std::string md = bs::report::to_markdown(t);
+  EXPECT_NE(md.find("| a | 3 | 2.50 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| b | **5** | **1.20** |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| c | **5** | T/O |"), std::string::npos) << md;
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  write_rows(dir, "rows.jsonl", two_configs());
+  std::ostringstream warn;
+  bs::report::write_report(dir, "base", warn);
+  const std::string summary = slurp(fs::path(dir) / "report" / "summary.md");
+  EXPECT_NE(summary.find("Bold: best in its column"), std::string::npos);
+  EXPECT_NE(summary.find("**3**"), std::string::npos) << summary;  // fast solved all three
+}
+
+// A wide table is split into parts that repeat the row names, and report.tex sets them as
+// longtables at \small: never shrunk to fit the line.
+TEST(ReportLatex, WideTablesAreSplitNotShrunk) {
+  // 12 columns 14 characters wide beside the row names' 11: six fit in 100 characters.
+  bs::report::Table t{"wide", "Wide", "", {{"instance"}}, {{"i1"}}, {{0, 9}}};
+  for (int c = 10; c < 22; ++c) {
+    std::string title = "column-";  // not "column-" + ...: GCC 12 warns falsely (-Wrestrict)
+    title += std::to_string(c);
+    t.columns.push_back({title, true});
+    t.rows[0].push_back(std::to_string(c) + "3456789.0");
+  }
+  EXPECT_EQ(bs::report::split_columns(t, 1000).size(), 1u);  // it fits: whole
+  const auto parts = bs::report::split_columns(t, 100);
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(parts[0].columns.size(), 7u);
+  EXPECT_EQ(parts[1].columns.size(), 7u);
+  EXPECT_EQ(parts[1].columns[0].title, "instance");
+  EXPECT_EQ(parts[1].columns[1].title, "column-16");
+  EXPECT_EQ(parts[1].rows[0][1], "163456789.0");
+  EXPECT_TRUE(parts[1].alarms.count({0, 3}));  // column 9 of the whole is column 3 of part 2
+  EXPECT_NE(bs::report::to_latex(parts[0], true).find("\\begin{longtable}"), std::string::npos);
+  // A column wider than the budget still gets a part of its own.
+  EXPECT_EQ(bs::report::split_columns(t, 10).size(), 12u);
+
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  std::vector<json> rows;
+  for (const char* config : {"a", "b", "c", "d", "e"})
+    rows.push_back(row("i1", config, "solved", 1));
+  write_rows(dir, "rows.jsonl", rows);
+  std::ostringstream warn;
+  bs::report::write_report(dir, "", warn);
+  const std::string tex = slurp(fs::path(dir) / "report" / "report.tex");
+  EXPECT_EQ(tex.find("resizebox"), std::string::npos);
+  EXPECT_NE(tex.find("Part 2 of 2"), std::string::npos);  // the instances table, 12 columns
+}
+
+// DIR/PARTIAL marks the data as partial: every output says so.
+TEST(ReportPartial, TheMarkerIsInEveryOutput) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  write_rows(dir, "rows.jsonl", two_configs());
+  std::ofstream(fs::path(dir) / "PARTIAL") << "shard 1/2 missing\n";
+  std::ostringstream warn;
+  bs::report::ReportFacts facts;
+  const std::string summary = bs::report::write_report(dir, "", warn, &facts);
+  EXPECT_TRUE(facts.partial);
+  const std::string why = "shard 1/2 missing";
+  EXPECT_NE(warn.str().find("WARNING: PARTIAL DATA"), std::string::npos);
+  EXPECT_NE(summary.find("**PARTIAL DATA**"), std::string::npos);
+  EXPECT_NE(summary.find(why), std::string::npos);
+  const fs::path out = fs::path(dir) / "report";
+  for (const char* file :
+       {"summary.md", "instances.md", "summary.tex", "report.tex", "report.html"})
+    EXPECT_NE(slurp(out / file).find("PARTIAL DATA"), std::string::npos) << file;
+  EXPECT_NE(slurp(out / "report.html").find("id=partial"), std::string::npos);
+  // The marker `run --merge --allow-partial` leaves, alone.
+  fs::remove(fs::path(dir) / "PARTIAL");
+  std::ofstream(fs::path(dir) / "PARTIAL.json")
+      << R"({"grid_runs": 8, "missing_runs": 3, "missing_shards": ["2/2"]})"
+      << "\n";
+  std::ostringstream merged;
+  EXPECT_NE(bs::report::write_report(dir, "", merged).find("3 runs of 8 missing (shards 2/2)"),
+            std::string::npos);
+  EXPECT_NE(slurp(out / "report.html").find("PARTIAL DATA"), std::string::npos);
+  // Without a marker: no warning.
+  fs::remove(fs::path(dir) / "PARTIAL.json");
+  std::ostringstream quiet;
+  EXPECT_EQ(bs::report::write_report(dir, "", quiet).find("PARTIAL"), std::string::npos);
+}
+
+// A count column for counting runs; a count cut short is a lower bound.
+TEST(ReportAggregates, CountingRunsHaveACountColumn) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  json done = row("i1", "a", "solved", 1), cut = row("i2", "a", "timeout", 7);
+  done["count"] = 12;
+  done["count_complete"] = true;
+  cut["count"] = 40;
+  cut["count_complete"] = false;
+  write_rows(dir, "rows.jsonl", {done, cut, row("i1", "b", "solved", 1)});
+  const auto tables = bs::report::make_tables(bs::report::analyse(bs::report::read_rows(dir)));
+  const auto& t = table(tables, "instances");
+  ASSERT_EQ(t.columns[3].title, "a count");
+  EXPECT_EQ(t.rows[0][3], "12");
+  EXPECT_EQ(t.rows[1][3], "\u226540");
+  EXPECT_EQ(t.columns[4].title, "b wall");  // b counts nothing: no count column
+}
+
+// Spread: CPU beside wall, and a median's [min–max] over seeds.
+TEST(ReportAggregates, InstanceCellsShowTheSpreadOverSeedsAndCpuTime) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  std::vector<json> rows;
+  for (int seed = 1; seed <= 3; ++seed)
+    rows.push_back(
+        with(with(row("i1", "a", "solved", seed), "seed", seed), "cpu_seconds", 2 * seed));
+  write_rows(dir, "rows.jsonl", rows);
+  const auto tables = bs::report::make_tables(bs::report::analyse(bs::report::read_rows(dir)));
+  const auto& t = table(tables, "instances");
+  EXPECT_EQ(t.columns[1].title, "a wall");
+  EXPECT_EQ(t.columns[2].title, "a CPU");
+  EXPECT_EQ(t.rows[0][1], "2.00 [1.00\u20133.00]");
+  EXPECT_EQ(t.rows[0][2], "4.00 [2.00\u20136.00]");
+  EXPECT_EQ(table(tables, "summary").columns[9].title, "SGM CPU (s)");  // beside SGM time
+  EXPECT_NE(table(tables, "summary").columns[8].title.find("time"), std::string::npos);
+}
+
+// The plots count instances, draw unanswered instances in their own band and say where they
+// floor a time: three seeds of one instance are one point of the cactus plot, a timeout sits
+// beyond the limit (kind 1) and the 2x and 10x lines are drawn.
+TEST(ReportPlots, CactusCountsInstancesScatterBandsTimeoutsFloorIsShown) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  std::vector<json> rows;
+  for (int seed = 1; seed <= 3; ++seed) {
+    rows.push_back(with(row("i1", "base", "solved", 0.5 * seed), "seed", seed));
+    rows.push_back(with(row("i1", "fast", "solved", 0.0001), "seed", seed));
+  }
+  rows.push_back(row("i2", "base", "timeout", 7));
+  rows.push_back(row("i2", "fast", "solved", 2));
+  write_rows(dir, "rows.jsonl", rows);
+  std::ostringstream warn;  // without gnuplot: only the scripts and data, which are checked
+  const std::string old_path = std::getenv("PATH") ? std::getenv("PATH") : "";
+  setenv("PATH", "/nonexistent", 1);
+  bs::report::write_report(dir, "base", warn);
+  setenv("PATH", old_path.c_str(), 1);
+  const fs::path out = fs::path(dir) / "report";
+  // base answered i1 only; fast i1 and i2: one point per instance, not per run.
+  EXPECT_EQ(slurp(out / "cactus.dat"), "# base\n1 1\n\n\n# fast\n1 0.001\n2 2\n\n\n");
+  EXPECT_NE(slurp(out / "cactus.gp").find("set object 1 rectangle"), std::string::npos);
+  const std::string scatter = slurp(out / "scatter-fast-vs-base.dat");
+  EXPECT_NE(scatter.find("1 0.001 0 # i1"), std::string::npos) << scatter;
+  EXPECT_NE(scatter.find("14 2 1 # i2"), std::string::npos) << scatter;  // x in the band, 2 x 7
+  const std::string gp = slurp(out / "scatter-fast-vs-base.gp");
+  for (const char* part : {"2*x", "10*x", "x/10", "title 'timeout'", "title 'memout'", "1 ms"})
+    EXPECT_NE(gp.find(part), std::string::npos) << part;
+  EXPECT_TRUE(fs::exists(out / "quantile-base.gp"));
+  EXPECT_TRUE(fs::exists(out / "quantile-fast.gp"));
+}
+
+// A sweep of games prints its win-rate table first, and gets a win-rate plot with intervals.
+TEST(ReportPlots, GamesGetAWinRatePlotAndTheWinRateTableFirst) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  write_rows(dir, "rows.jsonl",
+             {with_stats(row("expert", "fast", "solved", 1), {{"games", 50}, {"wins", 20}}),
+              with_stats(row("expert", "strong", "solved", 3), {{"games", 50}, {"wins", 30}})});
+  std::ostringstream warn;
+  const std::string old_path = std::getenv("PATH") ? std::getenv("PATH") : "";
+  setenv("PATH", "/nonexistent", 1);
+  const std::string summary = bs::report::write_report(dir, "fast", warn);
+  setenv("PATH", old_path.c_str(), 1);
+  EXPECT_NE(summary.find("| instance | fast | strong |"), std::string::npos) << summary;
+  const fs::path out = fs::path(dir) / "report";
+  const std::string dat = slurp(out / "win-rates.dat");
+  EXPECT_NE(dat.find("-0.2 40 27.6"), std::string::npos) << dat;  // Wilson 20/50: 27.6%-54.1%
+  EXPECT_NE(slurp(out / "win-rates.gp").find("yerrorbars"), std::string::npos);
+}
+
+// The HTML page holds everything it needs: style, script, tables, the rows' raw JSON linked from
+// the runs table, the machine; nothing fetched from elsewhere.
+TEST(ReportHtml, SelfContainedWithTablesRawRowsAndMachine) {
+  const ScratchDir scratch;
+  const std::string dir = scratch;
+  auto rows = two_configs();
+  for (auto& r : rows) {
+    r["host"] = "node7";
+    r["cpu_model"] = "Test CPU <x>";
+  }
+  rows[0]["outcomes"] = std::string(10000, 'f');  // 40,000 games: cut in the page
+  write_rows(dir, "rows.jsonl", rows);
+  std::ostringstream warn;
+  bs::report::write_report(dir, "base", warn);
+  const std::string html = slurp(fs::path(dir) / "report" / "report.html");
+  for (const char* part :
+       {"<table id='table-summary'>", "<table id='table-instances'>", "<table id='table-runs'>",
+        "<a href='#raw-5'>JSON</a>", "<details id='raw-5'>", "node7", "Test CPU &lt;x&gt;",
+        "<script>", "input class=filter", "#selftest"})
+    EXPECT_NE(html.find(part), std::string::npos) << part;
+  EXPECT_EQ(html.find(std::string(100, 'f')), std::string::npos);
+  EXPECT_NE(html.find("(9936 more characters, in the row file)"), std::string::npos);
+  for (const char* outside : {"src=\"http", "src='http", "href=\"http", "href='http", "<link "})
+    EXPECT_EQ(html.find(outside), std::string::npos) << outside;
+  if (on_path("gnuplot")) {
+    EXPECT_NE(html.find("<svg"), std::string::npos);
+  }
 }

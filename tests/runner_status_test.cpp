@@ -277,16 +277,17 @@ TEST_F(RunnerStatusTest, AMergeWithAShardMissingIsRefusedOrMarkedPartial) {
   EXPECT_EQ(marker["missing_runs"], 2);
   EXPECT_EQ(marker["missing_shards"], nlohmann::json::array({"2/2"}));
   const CliRun report = run_cli("report " + out());
-  EXPECT_NE(report.err.find("partial"), std::string::npos) << report.err;
-  EXPECT_TRUE(fs::exists(out() + "/report/PARTIAL.txt"));
+  EXPECT_NE(report.err.find("PARTIAL DATA"), std::string::npos) << report.err;
+  EXPECT_NE(slurp(out() + "/report/report.html").find("PARTIAL DATA"), std::string::npos);
 
   // The missing shard run and merged: the data is whole, and the marker goes.
   EXPECT_EQ(run_cli("run " + c + " --shard 2/2 --resume --progress quiet --no-report").code, 0);
   const CliRun whole = run_cli("run " + c + " --merge");
   EXPECT_EQ(whole.code, 0) << whole.err;
   EXPECT_TRUE(read_partial_marker(out()).is_null());
-  EXPECT_EQ(run_cli("report " + out()).code, 0);
-  EXPECT_FALSE(fs::exists(out() + "/report/PARTIAL.txt")) << "the note outlived the partial data";
+  const CliRun report_whole = run_cli("report " + out());
+  EXPECT_EQ(report_whole.code, 0);
+  EXPECT_EQ(report_whole.err.find("PARTIAL DATA"), std::string::npos) << "outlived the data";
   EXPECT_EQ(rows().size(), 4u);
 }
 
