@@ -245,6 +245,7 @@ void print_sweep_summary(const ex::SweepSummary& s, bool one_job) {
 
 int run_sweep(Args& args) {
   const ex::World world = ex::join_world();  // first: MPI wants to see the process early
+  const ex::StopOnSignals stop;  // a signal during the config's [[generate]] stops cleanly too
   const ex::Config config = ex::load_config(args.config_file);
   ex::RunnerOptions& options = args.run_options;
   if (args.merge_only) {
@@ -391,6 +392,9 @@ int dispatch(const std::vector<std::pair<CLI::App*, Command>>& commands, Args& a
   } catch (const std::invalid_argument& e) {
     std::cerr << "boundsearch: " << e.what() << '\n';
     return 2;
+  } catch (const ex::Interrupted& e) {  // a clean stop: 130 for SIGINT, 143 for SIGTERM, SIGHUP
+    std::cerr << "boundsearch: " << e.what() << '\n';
+    return e.exit_code();
   } catch (const std::exception& e) {
     std::cerr << "boundsearch: internal error: " << e.what() << '\n';
     return 3;
@@ -401,6 +405,8 @@ int dispatch(const std::vector<std::pair<CLI::App*, Command>>& commands, Args& a
 }  // namespace
 
 int main(int argc, char** argv) {
+  // One run of a sweep, in the fresh process the runner execs for it (experiments/sandbox.hpp).
+  if (argc == 3 && std::string(argv[1]) == ex::kRunOneCommand) return ex::run_one(argv[2]);
   CLI::App app{"boundsearch: puzzles solved by search pruned with IP and LP bounds"};
   app.require_subcommand(1);
   Args args;
