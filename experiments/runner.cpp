@@ -70,10 +70,23 @@ std::string utc_now() {
 }
 
 volatile std::sig_atomic_t g_interrupted = 0;
+volatile std::sig_atomic_t g_stop_at_once = 0;  // the innermost StopOnSignals's mode
 int g_stop_depth = 0;  // StopOnSignals alive; the outermost one resets and restores
 
+// A signal with a sweep under way is noted, and the sweep's loop looks (no SA_RESTART: poll()
+// returns EINTR). Before it, nothing is worth finishing and a [[generate]] would not look for
+// seconds, so the process ends at once, with its line and exit code (async-signal-safe calls).
 void note_signal(int sig) {
   g_interrupted = sig;
+  if (!g_stop_at_once) return;
+  static const char a[] = "boundsearch: interrupted by ", b[] =
+                                                              " before the sweep started; no "
+                                                              "run was recorded\n";
+  const char* name = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
+  (void)!::write(STDERR_FILENO, a, sizeof a - 1);
+  (void)!::write(STDERR_FILENO, name, std::strlen(name));
+  (void)!::write(STDERR_FILENO, b, sizeof b - 1);
+  ::_exit(sig == SIGINT ? 130 : 143);
 }
 
 constexpr std::array<int, 3> kStopSignals{SIGINT, SIGTERM, SIGHUP};
@@ -215,15 +228,17 @@ double SweepSummary::overhead_ms_per_run() const {
 // the Sandbox's destructor kills the children, and no row is written for them, so --resume runs
 // them again. (A Slurm cancel or time limit sends SIGTERM to the whole job; without this, runs
 // that died of it a moment before the runner would be recorded as crashes and never retried.)
-StopOnSignals::StopOnSignals() {
+StopOnSignals::StopOnSignals(When when) : outer_at_once_(g_stop_at_once) {
+  g_stop_at_once = when == When::at_once;
   if (g_stop_depth++ > 0) return;
   g_interrupted = 0;
   struct sigaction sa {};
-  sa.sa_handler = note_signal;  // no SA_RESTART: poll() returns EINTR and the loop looks
+  sa.sa_handler = note_signal;
   for (size_t i = 0; i < kStopSignals.size(); ++i) ::sigaction(kStopSignals[i], &sa, &old_[i]);
 }
 
 StopOnSignals::~StopOnSignals() {
+  g_stop_at_once = outer_at_once_;
   if (--g_stop_depth > 0) return;
   for (size_t i = 0; i < kStopSignals.size(); ++i) ::sigaction(kStopSignals[i], &old_[i], nullptr);
 }
@@ -434,12 +449,11 @@ SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const
   const std::string shard =
       std::to_string(options.shard_index) + "/" + std::to_string(options.shard_count);
   Progress progress(options.progress, log, todo.size());
-  StopOnSignals signals;
+  StopOnSignals signals(StopOnSignals::When::after_the_runs_in_hand);
   Sandbox sandbox(config.output);
   std::vector<std::string> start_times(todo.size());
   const auto sweep_start = Clock::now();
   size_t next = 0;
-  // A signal that came while the config loaded (its [[generate]]) stops the sweep before it starts.
   while (!g_interrupted && (next < todo.size() || sandbox.running() > 0)) {
     while (next < todo.size() && sandbox.running() < static_cast<size_t>(jobs)) {
       const RunSpec& run = *todo[next];

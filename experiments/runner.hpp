@@ -77,12 +77,15 @@ struct RunBody {
 // of `executable` (by default the running binary itself).
 RunBody solver_body(const Config& config, std::string executable = "/proc/self/exe");
 
-// While one lives, SIGINT, SIGTERM and SIGHUP are noted instead of ending the process; run_sweep
-// then stops taking runs and throws Interrupted. The CLI holds one from before it loads the config
-// (a [[generate]] may take a while); run_sweep holds one of its own.
+// While one lives, SIGINT, SIGTERM and SIGHUP stop the process cleanly. run_sweep holds one that
+// notes the signal: the sweep stops taking runs, kills the ones in flight (no row for them) and
+// throws Interrupted. The CLI holds one from before it loads the config that ends the process at
+// once with one line on stderr and exit code 130 (SIGINT) or 143 (SIGTERM, SIGHUP): a [[generate]]
+// may take seconds, and there is nothing to keep yet. The innermost one decides.
 class StopOnSignals {
  public:
-  StopOnSignals();
+  enum class When { at_once, after_the_runs_in_hand };
+  explicit StopOnSignals(When when);
   ~StopOnSignals();
   StopOnSignals(const StopOnSignals&) = delete;
   StopOnSignals& operator=(const StopOnSignals&) = delete;
@@ -90,6 +93,7 @@ class StopOnSignals {
 
  private:
   std::array<struct sigaction, 3> old_{};
+  int outer_at_once_;
 };
 
 // A sweep ended by SIGINT, SIGTERM or SIGHUP; the rows written so far stand.

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -89,6 +90,15 @@ void touch_memory(size_t bytes) {
     std::memset(hog.back().get(), 'x', size_t{8} << 20);
   }
   std::this_thread::sleep_for(std::chrono::seconds(60));
+}
+
+// A few MiB allocated and used, in this thread's own malloc arena.
+void touch_a_little() {
+  std::vector<std::unique_ptr<char[]>> blocks;
+  for (int i = 0; i < 8; ++i) {
+    blocks.emplace_back(new char[size_t{1} << 20]);
+    std::memset(blocks.back().get(), 'x', size_t{1} << 20);
+  }
 }
 
 // Busy for `seconds` of this thread's CPU time, whatever else the machine does.
@@ -586,6 +596,32 @@ TEST_F(RunnerTest, ATwoThreadRunUnderAMemoryLimitIsNoMemout) {
   EXPECT_LT(r["peak_rss_mb"].get<double>(), limit);
 }
 
+// The mechanism of defect 3 on any machine: address space reserved and never touched (as each
+// thread's malloc arena and stack are) is no memory used. Under RLIMIT_AS this run was a memout.
+TEST_F(RunnerTest, ReservedButUntouchedAddressSpaceIsNoMemout) {
+  const Config c = load_config(config("time_limit = 20\nmemory_limit_mb = 150\n"));
+  RunnerOptions o;
+  o.progress = RunnerOptions::Progress::quiet;
+  std::ostringstream log;
+  const SweepSummary s = run_sweep(
+      c, o,
+      [](const RunSpec&) {
+        const size_t reserve = size_t{4} << 30;
+        void* p = ::mmap(nullptr, reserve, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (p == MAP_FAILED) throw std::bad_alloc();  // what a solver's `new` would do
+        std::memset(p, 'x', size_t{4} << 20);         // 4 MiB of it used
+        std::thread other([] { touch_a_little(); });
+        touch_a_little();
+        other.join();
+        ::munmap(p, reserve);
+        return std::string(R"({"status":"solved","stop_reason":"solution","stats":{}})");
+      },
+      log);
+  EXPECT_EQ(s.answered, 2u);
+  for (const auto& r : all_rows()) EXPECT_EQ(r["status"], "solved") << r.dump();
+}
+
 // ... and a run that really fills more than its limit is a memout, its peak at the limit.
 TEST_F(RunnerTest, ARunThatFillsMoreMemoryThanItsLimitIsAMemout) {
   const int limit = bs::test::kSanitized ? 400 : 200;
@@ -728,4 +764,44 @@ TEST_F(RunnerTest, ASignalStopsTheBinaryCleanlyWithItsOwnExitCode) {
     EXPECT_EQ(rows[0]["instance"], "board");
     EXPECT_EQ(rows[0]["status"], "solved");
   }
+}
+
+// A signal while the config's [[generate]] runs (300 instances take seconds) ends the process at
+// once, also cleanly: a generator does not look at the flag, and Slurm sends SIGKILL soon after
+// its SIGTERM.
+TEST_F(RunnerTest, ASignalDuringTheGeneratorStopsAtOnce) {
+  const std::string cfg =
+      write("g.toml", "puzzle = \"futoshiki\"\noutput = \"" + (dir_ / "out").string() +
+                          "\"\n[[generate]]\nsize = 9\ncount = 300\n");
+  const std::string err_path = (dir_ / "err.txt").string();
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    if (!std::freopen(err_path.c_str(), "w", stderr) || !std::freopen("/dev/null", "w", stdout))
+      ::_exit(99);
+    ::execl(BS_CLI, BS_CLI, "run", cfg.c_str(), "--progress", "quiet", "--no-report", nullptr);
+    ::_exit(98);
+  }
+  // Once the runner catches SIGTERM (SigCgt in /proc), it is loading the config: generating.
+  const auto catches_sigterm = [pid] {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(status, line);)
+      if (line.rfind("SigCgt:", 0) == 0)
+        return (std::stoull(line.substr(7), nullptr, 16) >> (SIGTERM - 1) & 1) != 0;
+    return false;
+  };
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (!catches_sigterm() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  const auto sent = std::chrono::steady_clock::now();
+  ::kill(pid, SIGTERM);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  EXPECT_LT(std::chrono::steady_clock::now() - sent, std::chrono::seconds(5));
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 143);
+  const std::string err = bs::read_file(err_path);
+  EXPECT_NE(err.find("interrupted by SIGTERM before the sweep started"), std::string::npos) << err;
+  EXPECT_FALSE(fs::exists(dir_ / "out" / "rows.jsonl"));
 }
