@@ -81,6 +81,16 @@ bs::InputError config_error(const std::string& path) {
   return bs::InputError("", 0, 0, "");
 }
 
+// A memory limit for a function run in a forked child: `mb` on top of this test process's resident
+// set, which the child starts with (under a sanitizer, hundreds of MB of shadow and quarantine).
+// The runs the runner execs start afresh.
+int64_t in_fork_memory_limit(int64_t mb) {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoll(line.substr(6)) / 1024 + mb;
+  return mb;
+}
+
 // Allocates and fills up to `bytes` (the resident set is what the runner limits), then waits for
 // the watchdog. Bounded, so that a runner that failed to stop it would not take the machine.
 void touch_memory(size_t bytes) {
@@ -352,8 +362,9 @@ TEST_F(RunnerTest, FutoshikiGeneratorSpecsBecomeTheGeneratorsFiles) {
 }
 
 TEST_F(RunnerTest, CrashTimeoutMemoutAndErrorEachBecomeOneRowAndTheSweepGoesOn) {
-  const Config c = load_config(
-      config("seeds = [1, 2, 3, 4, 5]\ntime_limit = 0.3\nmemory_limit_mb = 512\njobs = 2\n"));
+  const Config c =
+      load_config(config("seeds = [1, 2, 3, 4, 5]\ntime_limit = 1\nmemory_limit_mb = " +
+                         std::to_string(in_fork_memory_limit(128)) + "\njobs = 2\n"));
   RunnerOptions o;
   o.progress = RunnerOptions::Progress::quiet;
   std::ostringstream log;
@@ -599,7 +610,8 @@ TEST_F(RunnerTest, ATwoThreadRunUnderAMemoryLimitIsNoMemout) {
 // The mechanism of defect 3 on any machine: address space reserved and never touched (as each
 // thread's malloc arena and stack are) is no memory used. Under RLIMIT_AS this run was a memout.
 TEST_F(RunnerTest, ReservedButUntouchedAddressSpaceIsNoMemout) {
-  const Config c = load_config(config("time_limit = 20\nmemory_limit_mb = 150\n"));
+  const Config c = load_config(config(
+      "time_limit = 20\nmemory_limit_mb = " + std::to_string(in_fork_memory_limit(150)) + "\n"));
   RunnerOptions o;
   o.progress = RunnerOptions::Progress::quiet;
   std::ostringstream log;
@@ -624,7 +636,7 @@ TEST_F(RunnerTest, ReservedButUntouchedAddressSpaceIsNoMemout) {
 
 // ... and a run that really fills more than its limit is a memout, its peak at the limit.
 TEST_F(RunnerTest, ARunThatFillsMoreMemoryThanItsLimitIsAMemout) {
-  const int limit = bs::test::kSanitized ? 400 : 200;
+  const int64_t limit = in_fork_memory_limit(200);
   const Config c =
       load_config(config("time_limit = 20\nmemory_limit_mb = " + std::to_string(limit) + "\n"));
   RunnerOptions o;
