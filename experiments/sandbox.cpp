@@ -48,7 +48,7 @@ struct ChildSetup {
   pid_t parent;
   int result_fd;
   const char* stderr_path;
-  double cpu_seconds;
+  rlim_t cpu_rlimit;  // whole seconds; 0: none
   char* const* argv;  // null: run the in_fork function
 };
 
@@ -74,9 +74,8 @@ void enter_sandbox(const ChildSetup& s) {
   ::setrlimit(RLIMIT_CORE, &no_core);
   // The kernel's own CPU limit, in whole seconds, behind the watchdog's finer one: SIGXCPU at the
   // soft limit, SIGKILL a second later.
-  if (s.cpu_seconds > 0) {
-    const rlim_t soft = static_cast<rlim_t>(std::ceil(s.cpu_seconds));
-    rlimit cpu{soft, soft + 1};
+  if (s.cpu_rlimit > 0) {
+    rlimit cpu{s.cpu_rlimit, s.cpu_rlimit + 1};
     ::setrlimit(RLIMIT_CPU, &cpu);
   }
 }
@@ -194,7 +193,8 @@ void Sandbox::start(size_t tag, const Limits& limits, const ChildTask& task) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0)
     throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
-  const ChildSetup setup{::getpid(), fds[1], c.stderr_path.c_str(), limits.cpu_seconds,
+  const ChildSetup setup{::getpid(), fds[1], c.stderr_path.c_str(),
+                         static_cast<rlim_t>(std::ceil(limits.cpu_seconds)),
                          task.argv.empty() ? nullptr : argv.data()};
   const pid_t pid = ::fork();
   if (pid < 0) {

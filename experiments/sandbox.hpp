@@ -11,17 +11,18 @@
 // program starts with none of the runner's state.
 //
 // The parent keeps the watchdogs: at the wall limit plus a grace period it sends SIGTERM and a
-// second later SIGKILL; every few milliseconds it reads the child's resident set and CPU time from
+// second later SIGKILL; every 20 ms it reads the child's resident set and CPU time from
 // /proc and kills it with SIGKILL at the memory limit (a memout) or at the CPU-time limit (a
 // timeout). Resident memory, not address space, is what is limited: a thread's malloc arena
 // reserves 64 MiB of address space it never touches, so RLIMIT_AS made a 2-thread run of 20 MB a
 // memout under 150 MB. wait4 gives the CPU time (user + system, all threads) and the kernel's peak
 // resident set. cgroup v2 memory limits (memory.max, memory.peak) would also count page cache and
 // memory of grandchildren; they need a delegated v2 memory controller, which this runner does not
-// set up (Limits::memory_measure names the method, and rows carry it).
+// set up (memory_measure() names the method used, and rows carry it).
 //
 // Tests may run a function in the forked child instead of exec (ChildTask::in_fork); that is safe
-// only in a process that holds no threads, which a test process can promise and the runner not.
+// only for a function that uses no lock or thread pool of the parent, which a test's stand-in can
+// promise and a solver cannot.
 // Many children may run at once; the caller drives them with Sandbox::wait_any.
 #pragma once
 
