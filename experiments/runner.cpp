@@ -301,6 +301,8 @@ nlohmann::json make_row(const Config& config, const RunSpec& run, const ChildOut
   std::string status, error;
   if (out.out_of_memory) {
     status = "memout";
+    error = out.exit_code == kExitOutOfMemory ? "an allocation failed"
+                                              : "killed at the memory limit (resident set)";
   } else if (out.killed_at_cpu_limit) {
     status = "timeout";
     error = "killed at the CPU-time limit";
