@@ -246,8 +246,10 @@ void print_sweep_summary(const ex::SweepSummary& s, bool one_job) {
 int run_sweep(Args& args) {
   const ex::World world = ex::join_world();  // first: MPI wants to see the process early
   // A signal while the config loads (its [[generate]] may take a while) stops cleanly too.
-  const ex::StopOnSignals stop(ex::StopOnSignals::When::at_once);
-  const ex::Config config = ex::load_config(args.config_file);
+  const ex::Config config = [&] {
+    const ex::StopOnSignals stop(ex::StopOnSignals::When::at_once);
+    return ex::load_config(args.config_file);
+  }();
   ex::RunnerOptions& options = args.run_options;
   if (args.merge_only) {
     std::cout << "merged " << ex::merge_shards(config.output) << " rows into " << config.output

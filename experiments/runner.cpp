@@ -73,22 +73,6 @@ volatile std::sig_atomic_t g_interrupted = 0;
 volatile std::sig_atomic_t g_stop_at_once = 0;  // the innermost StopOnSignals's mode
 int g_stop_depth = 0;  // StopOnSignals alive; the outermost one resets and restores
 
-// A signal with a sweep under way is noted, and the sweep's loop looks (no SA_RESTART: poll()
-// returns EINTR). Before it, nothing is worth finishing and a [[generate]] would not look for
-// seconds, so the process ends at once, with its line and exit code (async-signal-safe calls).
-void note_signal(int sig) {
-  g_interrupted = sig;
-  if (!g_stop_at_once) return;
-  static const char a[] = "boundsearch: interrupted by ", b[] =
-                                                              " before the sweep started; no "
-                                                              "run was recorded\n";
-  const char* name = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
-  (void)!::write(STDERR_FILENO, a, sizeof a - 1);
-  (void)!::write(STDERR_FILENO, name, std::strlen(name));
-  (void)!::write(STDERR_FILENO, b, sizeof b - 1);
-  ::_exit(sig == SIGINT ? 130 : 143);
-}
-
 constexpr std::array<int, 3> kStopSignals{SIGINT, SIGTERM, SIGHUP};
 
 const char* signal_name(int sig) {
@@ -96,6 +80,22 @@ const char* signal_name(int sig) {
          : sig == SIGTERM ? "SIGTERM"
          : sig == SIGHUP  ? "SIGHUP"
                           : "a signal";
+}
+
+// With runs under way a signal is noted, and the sweep's loop looks (no SA_RESTART: poll()
+// returns EINTR). Before them nothing is worth finishing, and a [[generate]] or the reading of
+// recorded rows would not look for seconds, so the process ends at once, with its line and exit
+// code (async-signal-safe calls only).
+void note_signal(int sig) {
+  g_interrupted = sig;
+  if (!g_stop_at_once) return;
+  static const char before[] = "boundsearch: interrupted by ";
+  static const char after[] = " before the sweep started; no run was recorded\n";
+  const char* name = signal_name(sig);
+  (void)!::write(STDERR_FILENO, before, sizeof before - 1);
+  (void)!::write(STDERR_FILENO, name, std::strlen(name));
+  (void)!::write(STDERR_FILENO, after, sizeof after - 1);
+  ::_exit(sig == SIGINT ? 130 : 143);
 }
 
 // The cores this process may run on (its affinity mask, as under taskset or Slurm), or the
@@ -243,10 +243,6 @@ StopOnSignals::~StopOnSignals() {
   for (size_t i = 0; i < kStopSignals.size(); ++i) ::sigaction(kStopSignals[i], &old_[i], nullptr);
 }
 
-int StopOnSignals::caught() {
-  return g_interrupted;
-}
-
 RunBody solver_body(const Config& config, std::string executable) {
   return RunBody(std::move(executable), config.puzzle);
 }
@@ -374,6 +370,7 @@ nlohmann::json make_row(const Config& config, const RunSpec& run, const ChildOut
 
 SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const RunBody& body,
                        std::ostream& log) {
+  const StopOnSignals before_the_runs(StopOnSignals::When::at_once);
   SweepSummary s;
   std::error_code ec;
   fs::create_directories(config.output, ec);
@@ -451,7 +448,7 @@ SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const
   const std::string shard =
       std::to_string(options.shard_index) + "/" + std::to_string(options.shard_count);
   Progress progress(options.progress, log, todo.size());
-  StopOnSignals signals(StopOnSignals::When::after_the_runs_in_hand);
+  const StopOnSignals during_the_runs(StopOnSignals::When::after_the_runs_in_hand);
   Sandbox sandbox(config.output);
   std::vector<std::string> start_times(todo.size());
   const auto sweep_start = Clock::now();

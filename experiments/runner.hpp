@@ -77,11 +77,12 @@ struct RunBody {
 // of `executable` (by default the running binary itself).
 RunBody solver_body(const Config& config, std::string executable = "/proc/self/exe");
 
-// While one lives, SIGINT, SIGTERM and SIGHUP stop the process cleanly. run_sweep holds one that
-// notes the signal: the sweep stops taking runs, kills the ones in flight (no row for them) and
-// throws Interrupted. The CLI holds one from before it loads the config that ends the process at
-// once with one line on stderr and exit code 130 (SIGINT) or 143 (SIGTERM, SIGHUP): a [[generate]]
-// may take seconds, and there is nothing to keep yet. The innermost one decides.
+// While one lives, SIGINT, SIGTERM and SIGHUP stop the process cleanly; the innermost one says
+// how. `at_once`: the process ends in the signal handler, with one line on stderr and exit code
+// 130 (SIGINT) or 143 (SIGTERM, SIGHUP); for when nothing is worth keeping yet and the work would
+// not look for seconds (the CLI's load_config with its [[generate]], run_sweep's reading of the
+// recorded rows). `after_the_runs_in_hand`: the signal is noted, and run_sweep stops taking runs,
+// kills the ones in flight (no row for them) and throws Interrupted.
 class StopOnSignals {
  public:
   enum class When { at_once, after_the_runs_in_hand };
@@ -89,7 +90,6 @@ class StopOnSignals {
   ~StopOnSignals();
   StopOnSignals(const StopOnSignals&) = delete;
   StopOnSignals& operator=(const StopOnSignals&) = delete;
-  static int caught();  // the signal that arrived, or 0
 
  private:
   std::array<struct sigaction, 3> old_{};
