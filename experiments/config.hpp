@@ -2,8 +2,8 @@
 //
 // A config says which puzzle, which instances (files, globs or generator specs), which named
 // solver configs (option overrides on top of a shared base), which seeds, repetitions and thread
-// counts, the wall-time, CPU-time and memory limits of each run, where the rows go, and which
-// config is the baseline for speedups and win rates (a config may name its own). load_config checks all of it
+// counts, the time and memory limit of each run, where the rows go, and which config is the
+// baseline for speedups and win rates (a config may name its own). load_config checks all of it
 // before anything runs: an unknown key, a value of the wrong type, an option value out of range or
 // a missing instance file is one InputError naming the config file, the line and the key. The
 // schema is documented, with an example, in docs/EXPERIMENTS.md; the keys below are the whole of
