@@ -818,3 +818,16 @@ TEST_F(RunnerTest, ASignalDuringTheGeneratorStopsAtOnce) {
   EXPECT_NE(err.find("interrupted by SIGTERM before the sweep started"), std::string::npos) << err;
   EXPECT_FALSE(fs::exists(dir_ / "out" / "rows.jsonl"));
 }
+
+// A run under another CPU limit is another run (its key differs); a config without one keeps the
+// hash it had before the key existed, so that --resume of older sweeps still matches their rows.
+TEST_F(RunnerTest, TheCpuLimitIsPartOfTheRunsKeyOnlyWhenSet) {
+  const auto hash = [&](const std::string& extra) {
+    return expand_runs(load_config(config(extra))).front().config_hash;
+  };
+  EXPECT_NE(hash("cpu_limit = 2\n"), hash(""));
+  EXPECT_NE(hash("cpu_limit = 2\n"), hash("cpu_limit = 3\n"));
+  EXPECT_EQ(hash("cpu_limit = 0\n"), hash(""));
+  const bs::InputError e = config_error(config("cpu_limit = -1\n"));
+  EXPECT_NE(std::string(e.what()).find("cpu_limit"), std::string::npos) << e.located();
+}
