@@ -302,7 +302,11 @@ int sweep_exit_code(const ex::SweepSummary& s) {
 
 int run_sweep(Args& args) {
   const ex::World world = ex::join_world();  // first: MPI wants to see the process early
-  const ex::Config config = ex::load_config(args.config_file);
+  // A signal while the config loads (its [[generate]] may take a while) stops cleanly too.
+  const ex::Config config = [&] {
+    const ex::StopOnSignals stop(ex::StopOnSignals::When::at_once);
+    return ex::load_config(args.config_file);
+  }();
   ex::RunnerOptions& options = args.run_options;
   if (args.merge_only) return merge_only(config, args.allow_partial);
   if (args.allow_partial) throw std::invalid_argument("run: --allow-partial goes with --merge");
@@ -448,6 +452,9 @@ int dispatch(const std::vector<std::pair<CLI::App*, Command>>& commands, Args& a
   } catch (const std::invalid_argument& e) {
     std::cerr << "boundsearch: " << e.what() << '\n';
     return 2;
+  } catch (const ex::Interrupted& e) {  // a clean stop: 130 for SIGINT, 143 for SIGTERM, SIGHUP
+    std::cerr << "boundsearch: " << e.what() << '\n';
+    return e.exit_code();
   } catch (const std::exception& e) {
     std::cerr << "boundsearch: internal error: " << e.what() << '\n';
     return 3;
@@ -524,6 +531,8 @@ std::string version_text() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // One run of a sweep, in the fresh process the runner execs for it (experiments/sandbox.hpp).
+  if (argc == 3 && std::string(argv[1]) == ex::kRunOneCommand) return ex::run_one(argv[2]);
   CLI::App app{"boundsearch: puzzles solved by search pruned with IP and LP bounds"};
   app.require_subcommand(1);
   app.set_version_flag("--version", version_text(), "print the commit this binary was built from");

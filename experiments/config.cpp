@@ -317,15 +317,15 @@ Config load_config(const std::string& path) {
   // First pass: every top-level key is known and of the right type. `puzzle` and `output` are
   // read first because generators and option checks need them.
   static const std::set<std::string, std::less<>> known = {
-      "name",       "puzzle",          "instances", "generate", "output",
-      "seeds",      "repetitions",     "threads",   "base",     "configs",
-      "time_limit", "memory_limit_mb", "baseline",  "jobs",     "answers"};
+      "name",        "puzzle",  "instances", "generate", "output",     "seeds",
+      "repetitions", "threads", "base",      "configs",  "time_limit", "memory_limit_mb",
+      "baseline",    "jobs",    "cpu_limit", "answers"};
   for (auto&& [k, v] : root)
     if (!known.count(k.str()))
       fail(c, k.source(), std::string(k.str()),
            "unknown key (known: name, puzzle, instances, "
-           "generate, output, seeds, repetitions, threads, time_limit, memory_limit_mb, base, "
-           "configs, baseline, jobs, answers)");
+           "generate, output, seeds, repetitions, threads, time_limit, cpu_limit, memory_limit_mb, "
+           "base, configs, baseline, jobs, answers)");
 
   const toml::node* puzzle = root.get("puzzle");
   if (!puzzle) throw InputError(path, 1, 1, "key 'puzzle': missing");
@@ -354,6 +354,7 @@ Config load_config(const std::string& path) {
     if (std::set<int>(c.threads.begin(), c.threads.end()).size() != c.threads.size())
       fail(c, n->source(), "threads", "a thread count is listed twice");
   if (const toml::node* n = root.get("time_limit")) c.time_limit = get_real(c, *n, "time_limit");
+  if (const toml::node* n = root.get("cpu_limit")) c.cpu_limit = get_real(c, *n, "cpu_limit");
   if (const toml::node* n = root.get("memory_limit_mb"))
     c.memory_limit_mb = get_int(c, *n, "memory_limit_mb", 0, int64_t{1} << 30);
   if (const toml::node* n = root.get("jobs"))
@@ -467,6 +468,8 @@ std::vector<RunSpec> expand_runs(const Config& c) {
         for (const auto& [k, v] : options.non_default())
           if (k != "seed") text += k + "=" + v + "\n";
         text += "memory_limit_mb=" + std::to_string(c.memory_limit_mb) + "\n";
+        // Only when set, so that the configs of before it keep their hashes (and --resume).
+        if (c.cpu_limit > 0) text += "cpu_limit=" + real_text(c.cpu_limit) + "\n";
         char hash[17];
         std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(fnv1a(text)));
         for (int64_t seed : c.seeds)

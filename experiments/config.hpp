@@ -42,6 +42,7 @@ struct Config {
   int repetitions = 1;
   std::vector<int> threads{1};
   double time_limit = 0;        // seconds per run; 0 means none
+  double cpu_limit = 0;         // seconds of CPU time (user + system, all threads); 0: none
   int64_t memory_limit_mb = 0;  // per run; 0 means none
   std::string output;           // the output directory
   std::string baseline;         // a config name, or empty; a config may name its own

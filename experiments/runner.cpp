@@ -1,8 +1,10 @@
 #include "experiments/runner.hpp"
 
+#include <sched.h>
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <chrono>
@@ -15,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <ostream>
+#include <thread>
 
 #include "core/error.hpp"
 #include "core/result.hpp"
@@ -68,31 +71,79 @@ std::string utc_now() {
 }
 
 volatile std::sig_atomic_t g_interrupted = 0;
+volatile std::sig_atomic_t g_stop_at_once = 0;  // the innermost StopOnSignals's mode
+int g_stop_depth = 0;  // StopOnSignals alive; the outermost one resets and restores
 
-void note_signal(int sig) {
-  g_interrupted = sig;
+constexpr std::array<int, 3> kStopSignals{SIGINT, SIGTERM, SIGHUP};
+
+const char* signal_name(int sig) {
+  return sig == SIGINT    ? "SIGINT"
+         : sig == SIGTERM ? "SIGTERM"
+         : sig == SIGHUP  ? "SIGHUP"
+                          : "a signal";
 }
 
-// While a sweep runs, SIGINT, SIGTERM and SIGHUP end it cleanly: the runner stops taking runs,
-// the Sandbox's destructor kills the children, and no row is written for them, so --resume runs
-// them again. (A Slurm cancel or time limit sends SIGTERM to the whole job; without this, runs
-// that died of it a moment before the runner would be recorded as crashes and never retried.)
-class SignalGuard {
- public:
-  SignalGuard() {
-    g_interrupted = 0;
-    struct sigaction sa {};
-    sa.sa_handler = note_signal;  // no SA_RESTART: poll() returns EINTR and the loop looks
-    for (size_t i = 0; i < kSignals.size(); ++i) ::sigaction(kSignals[i], &sa, &old_[i]);
-  }
-  ~SignalGuard() {
-    for (size_t i = 0; i < kSignals.size(); ++i) ::sigaction(kSignals[i], &old_[i], nullptr);
-  }
+// With runs under way a signal is noted, and the sweep's loop looks (no SA_RESTART: poll()
+// returns EINTR). Before them nothing is worth finishing, and a [[generate]] or the reading of
+// recorded rows would not look for seconds, so the process ends at once, with its line and exit
+// code (async-signal-safe calls only).
+void note_signal(int sig) {
+  g_interrupted = sig;
+  if (!g_stop_at_once) return;
+  static const char before[] = "boundsearch: interrupted by ";
+  static const char after[] = " before the sweep started; no run was recorded\n";
+  const char* name = signal_name(sig);
+  (void)!::write(STDERR_FILENO, before, sizeof before - 1);
+  (void)!::write(STDERR_FILENO, name, std::strlen(name));
+  (void)!::write(STDERR_FILENO, after, sizeof after - 1);
+  ::_exit(sig == SIGINT ? 130 : 143);
+}
 
- private:
-  static constexpr std::array<int, 3> kSignals{SIGINT, SIGTERM, SIGHUP};
-  std::array<struct sigaction, 3> old_{};
-};
+// The cores this process may run on (its affinity mask, as under taskset or Slurm), or the
+// machine's when the mask cannot be read.
+int usable_cores() {
+  cpu_set_t set;
+  if (::sched_getaffinity(0, sizeof set, &set) == 0) return CPU_COUNT(&set);
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+// One line when the runs at a time, each with its threads, want more cores than there are: their
+// wall times would then include waiting for a core, and CPU time would no longer track them.
+void warn_if_oversubscribed(const Config& config, int jobs, size_t runs, std::ostream& log) {
+  if (runs == 0) return;
+  const int cores = usable_cores();
+  int threads = 1;
+  for (int t : config.threads) threads = std::max(threads, t == 0 ? cores : t);
+  const int64_t wanted = int64_t{std::min<int64_t>(jobs, static_cast<int64_t>(runs))} * threads;
+  if (wanted > cores)
+    log << "boundsearch: warning: " << std::min<int64_t>(jobs, static_cast<int64_t>(runs))
+        << " jobs x " << threads << " threads = " << wanted << " exceed the " << cores
+        << " cores this process may use; runs will wait for cores and their wall times grow\n"
+        << std::flush;
+}
+
+// What the child of one run does: exec the binary with the run's spec, or (tests) call a function.
+ChildTask child_task(const RunBody& body, const RunSpec& run) {
+  ChildTask task;
+  if (body.in_fork) {
+    task.in_fork = [&body, &run] { return body.in_fork(run); };
+    return task;
+  }
+  nlohmann::json options = nlohmann::json::object();
+  for (const auto& [k, v] : run.options().non_default()) options[k] = v;
+  const nlohmann::json spec{
+      {"puzzle", body.puzzle}, {"instance", run.instance}, {"options", options}};
+  task.argv = {body.executable, kRunOneCommand, spec.dump()};
+  return task;
+}
+
+// The time a run took by its own account: the solver's, else the runner's measure of the child.
+double run_seconds(const nlohmann::json& row, const ChildOutcome& outcome) {
+  const auto& stats = row["stats"];
+  if (stats.contains("wall_seconds") && stats["wall_seconds"].is_number())
+    return stats["wall_seconds"].get<double>();
+  return outcome.wall_seconds;
+}
 
 bool answered(const std::string& status) {
   return status == "solved" || status == "infeasible";
@@ -188,18 +239,51 @@ bool shard_from_slurm(RunnerOptions& o) {
 }
 
 double SweepSummary::overhead_ms_per_run() const {
-  return done ? (wall_seconds - solver_seconds) * 1e3 / static_cast<double>(done) : 0;
+  return done ? (wall_seconds - run_seconds) * 1e3 / static_cast<double>(done) : 0;
 }
 
-RunBody solver_body(const Config& config) {
-  const PuzzleSolver* solver = find_puzzle(config.puzzle);
-  return [solver](const RunSpec& run) {
-    try {
-      return to_json(solver->solve_file(run.instance, run.options())).dump();
-    } catch (const InputError& e) {
-      return nlohmann::json{{"error", e.located()}}.dump();
-    }
-  };
+// While a sweep runs, SIGINT, SIGTERM and SIGHUP end it cleanly: the runner stops taking runs,
+// the Sandbox's destructor kills the children, and no row is written for them, so --resume runs
+// them again. (A Slurm cancel or time limit sends SIGTERM to the whole job; without this, runs
+// that died of it a moment before the runner would be recorded as crashes and never retried.)
+StopOnSignals::StopOnSignals(When when) : outer_at_once_(g_stop_at_once) {
+  g_stop_at_once = when == When::at_once;
+  if (g_stop_depth++ > 0) return;
+  g_interrupted = 0;
+  struct sigaction sa {};
+  sa.sa_handler = note_signal;
+  for (size_t i = 0; i < kStopSignals.size(); ++i) ::sigaction(kStopSignals[i], &sa, &old_[i]);
+}
+
+StopOnSignals::~StopOnSignals() {
+  g_stop_at_once = outer_at_once_;
+  if (--g_stop_depth > 0) return;
+  for (size_t i = 0; i < kStopSignals.size(); ++i) ::sigaction(kStopSignals[i], &old_[i], nullptr);
+}
+
+RunBody solver_body(const Config& config, std::string executable) {
+  return RunBody(std::move(executable), config.puzzle);
+}
+
+int run_one(const std::string& spec_text) {
+  exit_on_failed_allocation();
+  std::string output;
+  try {
+    const nlohmann::json spec = nlohmann::json::parse(spec_text);
+    const PuzzleSolver* solver = find_puzzle(spec.at("puzzle").get<std::string>());
+    if (!solver) throw std::invalid_argument("no puzzle " + spec.at("puzzle").dump());
+    Options options;
+    for (const auto& [k, v] : spec.at("options").items()) options.set(k, v.get<std::string>());
+    output = to_json(solver->solve_file(spec.at("instance").get<std::string>(), options)).dump();
+  } catch (const InputError& e) {
+    output = nlohmann::json{{"error", e.located()}}.dump();
+  } catch (const std::bad_alloc&) {
+    return kExitOutOfMemory;
+  } catch (const std::exception& e) {
+    output = nlohmann::json{{"error", e.what()}}.dump();
+  }
+  write_result(output);
+  return 0;
 }
 
 // The baseline a run's row names: its config's own, else the sweep's; null when there is none.
@@ -231,6 +315,11 @@ nlohmann::json make_row(const Config& config, const RunSpec& run, const ChildOut
   std::string status, error;
   if (out.out_of_memory) {
     status = "memout";
+    error = out.exit_code == kExitOutOfMemory ? "an allocation failed"
+                                              : "killed at the memory limit (resident set)";
+  } else if (out.killed_at_cpu_limit) {
+    status = "timeout";
+    error = "killed at the CPU-time limit";
   } else if (out.killed_by_watchdog) {
     status = "timeout";
     error = "killed by the watchdog";
@@ -256,6 +345,7 @@ nlohmann::json make_row(const Config& config, const RunSpec& run, const ChildOut
   const bool has_result = readable && !result.contains("error") && status != "memout";
   row["stop_reason"] = has_result && result.contains("stop_reason") ? result["stop_reason"]
                                                                     : nlohmann::json(nullptr);
+  if (out.killed_at_cpu_limit && !out.out_of_memory) row["stop_reason"] = "cpu-limit";
   row["verified"] = has_result && result.value("verified", false);
   row["certificate"] = nullptr;
   if (has_result && result.contains("certificate") && result["certificate"].is_object())
@@ -269,6 +359,8 @@ nlohmann::json make_row(const Config& config, const RunSpec& run, const ChildOut
   row["peak_rss_mb"] = out.peak_rss_mb;
   row["time_limit"] = config.time_limit;
   row["memory_limit_mb"] = config.memory_limit_mb;
+  row["cpu_limit_s"] = config.cpu_limit;  // 0: none
+  row["memory_measure"] = out.memory_measure;
   row["exit_code"] = out.exit_code;
   row["signal"] = out.signal;
   if (!error.empty() || !out.stderr_tail.empty()) {
@@ -297,6 +389,7 @@ nlohmann::json make_row(const Config& config, const RunSpec& run, const ChildOut
 
 SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const RunBody& body,
                        std::ostream& log) {
+  const StopOnSignals before_the_runs(StopOnSignals::When::at_once);
   SweepSummary s;
   std::error_code ec;
   fs::create_directories(config.output, ec);
@@ -369,20 +462,22 @@ SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const
   limits.wall_seconds = config.time_limit;
   limits.grace_seconds = std::max(1.0, 0.1 * config.time_limit);
   limits.memory_mb = config.memory_limit_mb;
+  limits.cpu_seconds = config.cpu_limit;
+  warn_if_oversubscribed(config, jobs, todo.size(), log);
 
   const std::string shard =
       std::to_string(options.shard_index + 1) + "/" + std::to_string(options.shard_count);
   Progress progress(options.progress, log, todo.size());
-  SignalGuard signals;
+  const StopOnSignals during_the_runs(StopOnSignals::When::after_the_runs_in_hand);
   Sandbox sandbox(config.output);
   std::vector<std::string> start_times(todo.size());
   const auto sweep_start = Clock::now();
   size_t next = 0;
-  while (next < todo.size() || sandbox.running() > 0) {
+  while (!g_interrupted && (next < todo.size() || sandbox.running() > 0)) {
     while (next < todo.size() && sandbox.running() < static_cast<size_t>(jobs)) {
       const RunSpec& run = *todo[next];
       start_times[next] = utc_now();
-      sandbox.start(next, limits, [&body, &run] { return body(run); });
+      sandbox.start(next, limits, child_task(body, run));
       ++next;
     }
     auto ended = sandbox.wait_any(1000);
@@ -402,18 +497,17 @@ SweepSummary run_sweep(const Config& config, const RunnerOptions& options, const
     if (status == "timeout") ++s.timeouts;
     if (status == "memout") ++s.memouts;
     if (status == "crash" || status == "error") ++s.failed;
-    const auto& stats = row["stats"];
-    if (stats.contains("wall_seconds") && stats["wall_seconds"].is_number())
-      s.solver_seconds += stats["wall_seconds"].get<double>();
+    s.run_seconds += run_seconds(row, outcome);
     s.wall_seconds = std::chrono::duration<double>(Clock::now() - sweep_start).count();
     progress.update(s, false);
   }
   s.wall_seconds = std::chrono::duration<double>(Clock::now() - sweep_start).count();
   progress.update(s, true);
   if (g_interrupted)
-    throw Interrupted("interrupted by signal " + std::to_string(g_interrupted) + " after " +
-                      std::to_string(s.done) + " runs; the runs in flight were not recorded (" +
-                      "continue with --resume)");
+    throw Interrupted(g_interrupted, std::string("interrupted by ") + signal_name(g_interrupted) +
+                                         " after " + std::to_string(s.done) +
+                                         " runs; the runs in flight were not recorded (continue "
+                                         "with --resume)");
   return s;
 }
 

@@ -18,11 +18,15 @@
 // (experiments/answers.hpp); the summary lists the wrong ones.
 #pragma once
 
+#include <signal.h>
+
+#include <array>
 #include <functional>
 #include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "experiments/config.hpp"
@@ -52,20 +56,59 @@ struct SweepSummary {
   size_t done = 0, answered = 0, timeouts = 0, memouts = 0, failed = 0;
   std::vector<std::string> wrong_answers;  // one line per run whose answer is known to be wrong
   double wall_seconds = 0;                 // of the sweep
-  double solver_seconds = 0;  // sum of the runs' own wall times, as the solvers measured them
+  // The sum of the runs' own wall times: the solver's measure when it wrote one, else (a run
+  // killed at a limit, a crash) the child's wall time as the runner saw it.
+  double run_seconds = 0;
   std::string rows_path;
   // Runner time per run beyond the runs themselves; meaningful with one job at a time.
   double overhead_ms_per_run() const;
 };
 
-// What a child does for one run: returns the Result as JSON text (core/result.hpp's to_json).
-using RunBody = std::function<std::string(const RunSpec&)>;
-// The real body: the config's puzzle solver on the run's instance and options.
-RunBody solver_body(const Config& config);
+// The hidden subcommand of the boundsearch binary that runs one run in a fresh process:
+// `boundsearch __run-one SPEC`, SPEC a JSON object {"puzzle", "instance", "options"}. It writes
+// the Result's JSON to file descriptor 3 (experiments/sandbox.hpp) and returns the exit code.
+inline constexpr const char* kRunOneCommand = "__run-one";
+int run_one(const std::string& spec);
+
+// What a child does for one run. The real one execs a binary that answers kRunOneCommand; tests
+// may instead give a function, run in the forked child without exec.
+struct RunBody {
+  std::string executable, puzzle;                      // exec: the binary and the puzzle
+  std::function<std::string(const RunSpec&)> in_fork;  // tests: returns the Result's JSON text
+  RunBody(std::string executable_, std::string puzzle_)
+      : executable(std::move(executable_)), puzzle(std::move(puzzle_)) {}
+  template <class F>
+  requires std::is_invocable_r_v<std::string, const F&, const RunSpec&> RunBody(F function)
+      : in_fork(std::move(function)) {}  // a test's function converts implicitly
+};
+// The real body: the config's puzzle solver on the run's instance and options, in a fresh process
+// of `executable` (by default the running binary itself).
+RunBody solver_body(const Config& config, std::string executable = "/proc/self/exe");
+
+// While one lives, SIGINT, SIGTERM and SIGHUP stop the process cleanly; the innermost one says
+// how. `at_once`: the process ends in the signal handler, with one line on stderr and exit code
+// 130 (SIGINT) or 143 (SIGTERM, SIGHUP); for when nothing is worth keeping yet and the work would
+// not look for seconds (the CLI's load_config with its [[generate]], run_sweep's reading of the
+// recorded rows). `after_the_runs_in_hand`: the signal is noted, and run_sweep stops taking runs,
+// kills the ones in flight (no row for them) and throws Interrupted.
+class StopOnSignals {
+ public:
+  enum class When { at_once, after_the_runs_in_hand };
+  explicit StopOnSignals(When when);
+  ~StopOnSignals();
+  StopOnSignals(const StopOnSignals&) = delete;
+  StopOnSignals& operator=(const StopOnSignals&) = delete;
+
+ private:
+  std::array<struct sigaction, 3> old_{};
+  int outer_at_once_;
+};
 
 // A sweep ended by SIGINT, SIGTERM or SIGHUP; the rows written so far stand.
 struct Interrupted : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  Interrupted(int signal_, const std::string& what) : std::runtime_error(what), signal(signal_) {}
+  int signal;
+  int exit_code() const { return signal == SIGINT ? 130 : 143; }  // SIGTERM and SIGHUP: 143
 };
 
 // Runs this shard's part of the grid. Throws InputError when the rows file exists and neither

@@ -135,7 +135,7 @@ TEST_F(RunnerStatusTest, ACountRowCutByTheTimeLimitIsATimeout) {
   RunnerOptions o;
   o.progress = RunnerOptions::Progress::quiet;
   std::ostringstream log;
-  run_sweep(config, o, solver_body(config), log);
+  run_sweep(config, o, solver_body(config, BS_CLI), log);
   const auto all = rows();
   ASSERT_EQ(all.size(), 1u);
   EXPECT_EQ(all[0]["status"], "timeout") << all[0].dump();

@@ -5,12 +5,16 @@
 
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -19,6 +23,7 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include "core/error.hpp"
 #include "experiments/config.hpp"
@@ -76,6 +81,46 @@ bs::InputError config_error(const std::string& path) {
   return bs::InputError("", 0, 0, "");
 }
 
+// A memory limit for a function run in a forked child: `mb` on top of this test process's resident
+// set, which the child starts with (under a sanitizer, hundreds of MB of shadow and quarantine).
+// The runs the runner execs start afresh.
+int64_t in_fork_memory_limit(int64_t mb) {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoll(line.substr(6)) / 1024 + mb;
+  return mb;
+}
+
+// Allocates and fills up to `bytes` (the resident set is what the runner limits), then waits for
+// the watchdog. Bounded, so that a runner that failed to stop it would not take the machine.
+void touch_memory(size_t bytes) {
+  std::vector<std::unique_ptr<char[]>> hog;
+  for (size_t got = 0; got < bytes; got += size_t{8} << 20) {
+    hog.emplace_back(new char[size_t{8} << 20]);
+    std::memset(hog.back().get(), 'x', size_t{8} << 20);
+  }
+  std::this_thread::sleep_for(std::chrono::seconds(60));
+}
+
+// A few MiB allocated and used, in this thread's own malloc arena.
+void touch_a_little() {
+  std::vector<std::unique_ptr<char[]>> blocks;
+  for (int i = 0; i < 8; ++i) {
+    blocks.emplace_back(new char[size_t{1} << 20]);
+    std::memset(blocks.back().get(), 'x', size_t{1} << 20);
+  }
+}
+
+// Busy for `seconds` of this thread's CPU time, whatever else the machine does.
+void burn_cpu(double seconds) {
+  timespec t{};
+  volatile uint64_t spin = 0;
+  do {
+    for (int i = 0; i < 100000; ++i) spin = spin + 1;
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  } while (static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9 < seconds);
+}
+
 // A stand-in for a solver: the run's seed says what to do.
 std::string scripted_body(const RunSpec& run) {
   switch (run.seed) {
@@ -88,15 +133,9 @@ std::string scripted_body(const RunSpec& run) {
     case 3:
       std::this_thread::sleep_for(std::chrono::seconds(30));
       break;
-    case 4: {
-      // Address space, not touched pages, is what RLIMIT_AS counts: filling each block made the
-      // child slow enough on a loaded machine for the watchdog to win the race (a "timeout").
-      std::vector<std::unique_ptr<char[]>> hog;
-      for (;;) {
-        hog.emplace_back(new char[size_t{16} << 20]);
-        *static_cast<volatile char*>(hog.back().get()) = 'x';  // kept: the block is used
-      }
-    }
+    case 4:
+      touch_memory(size_t{2} << 30);
+      break;
     case 5:
       throw std::runtime_error("the solver gave up");
   }
@@ -332,10 +371,9 @@ TEST_F(RunnerTest, FutoshikiGeneratorSpecsBecomeTheGeneratorsFiles) {
 }
 
 TEST_F(RunnerTest, CrashTimeoutMemoutAndErrorEachBecomeOneRowAndTheSweepGoesOn) {
-  if (bs::test::kSanitized)
-    GTEST_SKIP() << "RLIMIT_AS cannot be combined with a sanitizer's shadow memory";
-  const Config c = load_config(
-      config("seeds = [1, 2, 3, 4, 5]\ntime_limit = 0.3\nmemory_limit_mb = 512\njobs = 2\n"));
+  const Config c =
+      load_config(config("seeds = [1, 2, 3, 4, 5]\ntime_limit = 1\nmemory_limit_mb = " +
+                         std::to_string(in_fork_memory_limit(128)) + "\njobs = 2\n"));
   RunnerOptions o;
   o.progress = RunnerOptions::Progress::quiet;
   std::ostringstream log;
@@ -382,7 +420,7 @@ TEST_F(RunnerTest, RealSolverRowsCarryTheAnswerAndOptions) {
   RunnerOptions o;
   o.progress = RunnerOptions::Progress::quiet;
   std::ostringstream log;
-  run_sweep(c, o, solver_body(c), log);
+  run_sweep(c, o, solver_body(c, BS_CLI), log);
   const auto rows = all_rows();
   ASSERT_EQ(rows.size(), 4u);
   for (const auto& r : rows) {
@@ -400,9 +438,9 @@ TEST_F(RunnerTest, RealSolverRowsCarryTheAnswerAndOptions) {
     }
   }
   // Without --resume or --overwrite, existing rows are not touched.
-  EXPECT_THROW(run_sweep(c, o, solver_body(c), log), bs::InputError);
+  EXPECT_THROW(run_sweep(c, o, solver_body(c, BS_CLI), log), bs::InputError);
   o.resume = true;
-  const SweepSummary again = run_sweep(c, o, solver_body(c), log);
+  const SweepSummary again = run_sweep(c, o, solver_body(c, BS_CLI), log);
   EXPECT_EQ(again.skipped, 4u);
   EXPECT_EQ(again.done, 0u);
 }
@@ -532,4 +570,274 @@ TEST_F(RunnerTest, ShardsSplitTheGridWithoutOverlap) {
   ::unsetenv("SLURM_ARRAY_TASK_ID");
   ::unsetenv("SLURM_ARRAY_TASK_MIN");
   ::unsetenv("SLURM_ARRAY_TASK_COUNT");
+}
+
+// ---- how runs are executed and measured ----
+
+// Issue 30, defect 1: a Futoshiki [[generate]] runs an OpenMP region in the runner's process;
+// runs forked from it without exec and using OpenMP hung until their time limit. Each run is now
+// a fresh exec'd process, so 2-thread runs solve as 1-thread ones do.
+TEST_F(RunnerTest, TwoThreadRunsAfterAFutoshikiGeneratorSolve) {
+  const Config c = load_config(write(
+      "f.toml", "puzzle = \"futoshiki\"\noutput = \"" + (dir_ / "out").string() +
+                    "\"\nthreads = [1, 2]\ntime_limit = 10\n[[generate]]\nsize = 5\ncount = 2\n"));
+  RunnerOptions o;
+  o.progress = RunnerOptions::Progress::quiet;
+  std::ostringstream log;
+  run_sweep(c, o, solver_body(c, BS_CLI), log);
+  const auto rows = all_rows();
+  ASSERT_EQ(rows.size(), 4u);
+  for (const auto& r : rows) {
+    EXPECT_EQ(r["status"], "solved") << r.dump();
+    EXPECT_TRUE(r["verified"].get<bool>()) << r.dump();
+  }
+}
+
+// Issue 30, defect 3: the memory limit was RLIMIT_AS, and a 2-thread run's malloc arenas reserve
+// address space they never touch, so a run of 20 MB was a memout under 150 MB. The limit is on
+// the resident set now, and the row says how it was measured.
+TEST_F(RunnerTest, ATwoThreadRunUnderAMemoryLimitIsNoMemout) {
+  // A sanitizer's shadow memory is resident: its runs get room for it.
+  const int limit = bs::test::kSanitized ? 1000 : 150;
+  const Config c = load_config(
+      write("m.toml", "puzzle = \"futoshiki\"\noutput = \"" + (dir_ / "out").string() +
+                          "\"\nthreads = [2]\nmemory_limit_mb = " + std::to_string(limit) +
+                          "\ncpu_limit = 60\n[[generate]]\nsize = 6\n"));
+  RunnerOptions o;
+  o.progress = RunnerOptions::Progress::quiet;
+  std::ostringstream log;
+  run_sweep(c, o, solver_body(c, BS_CLI), log);
+  const auto rows = all_rows();
+  ASSERT_EQ(rows.size(), 1u);
+  const auto& r = rows[0];
+  EXPECT_EQ(r["status"], "solved") << r.dump();
+  EXPECT_EQ(r["memory_measure"], "rss-watchdog");
+  EXPECT_EQ(r["cpu_limit_s"], 60.0);
+  EXPECT_GT(r["peak_rss_mb"].get<double>(), 0.0);
+  EXPECT_LT(r["peak_rss_mb"].get<double>(), limit);
+}
+
+// The mechanism of defect 3 on any machine: address space reserved and never touched (as each
+// thread's malloc arena and stack are) is no memory used. Under RLIMIT_AS this run was a memout.
+TEST_F(RunnerTest, ReservedButUntouchedAddressSpaceIsNoMemout) {
+  const Config c = load_config(config(
+      "time_limit = 20\nmemory_limit_mb = " + std::to_string(in_fork_memory_limit(150)) + "\n"));
+  RunnerOptions o;
+  o.progress = RunnerOptions::Progress::quiet;
+  std::ostringstream log;
+  const SweepSummary s = run_sweep(
+      c, o,
+      [](const RunSpec&) {
+        // A sanitizer clears the shadow of a new mapping: an eighth of it, kept small.
+        const size_t reserve = size_t{bs::test::kSanitized ? 512 : 4096} << 20;
+        void* p = ::mmap(nullptr, reserve, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (p == MAP_FAILED) throw std::bad_alloc();  // what a solver's `new` would do
+        std::memset(p, 'x', size_t{4} << 20);         // 4 MiB of it used
+        std::thread other([] { touch_a_little(); });
+        touch_a_little();
+        other.join();
+        ::munmap(p, reserve);
+        return std::string(R"({"status":"solved","stop_reason":"solution","stats":{}})");
+      },
+      log);
+  EXPECT_EQ(s.answered, 2u);
+  for (const auto& r : all_rows()) EXPECT_EQ(r["status"], "solved") << r.dump();
+}
+
+// ... and a run that really fills more than its limit is a memout, its peak at the limit.
+TEST_F(RunnerTest, ARunThatFillsMoreMemoryThanItsLimitIsAMemout) {
+  const int64_t limit = in_fork_memory_limit(200);
+  const Config c =
+      load_config(config("time_limit = 20\nmemory_limit_mb = " + std::to_string(limit) + "\n"));
+  RunnerOptions o;
+  o.progress = RunnerOptions::Progress::quiet;
+  std::ostringstream log;
+  const SweepSummary s = run_sweep(
+      c, o,
+      [](const RunSpec&) {
+        touch_memory(size_t{2} << 30);
+        return std::string("{}");
+      },
+      log);
+  EXPECT_EQ(s.memouts, 2u);
+  for (const auto& r : all_rows()) {
+    EXPECT_EQ(r["status"], "memout") << r.dump();
+    EXPECT_EQ(r["memory_measure"], "rss-watchdog");
+    EXPECT_GE(r["peak_rss_mb"].get<double>(), limit);
+    EXPECT_LT(r["wall_seconds"].get<double>(), 20.0);  // the memory watchdog, not the wall one
+  }
+}
+
+// CPU time: the child's user + system time over all its threads, and a limit on it that ends a
+// run as a timeout naming the CPU limit.
+TEST_F(RunnerTest, CpuTimeCountsEveryThreadAndItsLimitIsATimeout) {
+  const Config c = load_config(config("seeds = [1, 2]\ntime_limit = 60\ncpu_limit = 0.5\n"));
+  RunnerOptions o;
+  o.progress = RunnerOptions::Progress::quiet;
+  std::ostringstream log;
+  const SweepSummary s = run_sweep(
+      c, o,
+      [](const RunSpec& run) {
+        if (run.seed == 1) {  // two threads, 0.2 s of CPU each: 0.4 s in all, under the limit
+          std::thread other(burn_cpu, 0.2);
+          burn_cpu(0.2);
+          other.join();
+          return std::string(R"({"status":"solved","stop_reason":"solution","stats":{}})");
+        }
+        burn_cpu(30);  // the limit stops it
+        return std::string("{}");
+      },
+      log);
+  EXPECT_EQ(s.done, 4u);
+  for (const auto& r : all_rows()) {
+    EXPECT_EQ(r["cpu_limit_s"], 0.5);
+    const double cpu = r["cpu_seconds"];
+    if (r["seed"] == 1) {
+      EXPECT_EQ(r["status"], "solved") << r.dump();
+      EXPECT_GE(cpu, 0.35) << r.dump();
+    } else {
+      EXPECT_EQ(r["status"], "timeout") << r.dump();
+      EXPECT_EQ(r["stop_reason"], "cpu-limit") << r.dump();
+      EXPECT_GE(cpu, 0.45) << r.dump();
+      EXPECT_LT(cpu, 5.0) << r.dump();
+    }
+  }
+}
+
+// Issue 30, defect 4: the runner's overhead counted the time of runs killed at their limit (3 s
+// a run for two timeouts of 3 s), as a killed run has no time of its own in its row.
+TEST_F(RunnerTest, RunnerOverheadLeavesOutTheTimeOfKilledRuns) {
+  const Config c = load_config(config("time_limit = 0.2\n"));  // killed after 1.2 s each
+  RunnerOptions o;
+  o.progress = RunnerOptions::Progress::quiet;
+  std::ostringstream log;
+  const SweepSummary s = run_sweep(
+      c, o,
+      [](const RunSpec&) {
+        std::this_thread::sleep_for(std::chrono::seconds(30));
+        return std::string("{}");
+      },
+      log);
+  EXPECT_EQ(s.timeouts, 2u);
+  EXPECT_GT(s.wall_seconds, 2.0);
+  EXPECT_LT(s.overhead_ms_per_run(), 500.0) << s.wall_seconds << " s, " << s.run_seconds << " s";
+}
+
+// Jobs x threads beyond the cores: one warning line when the sweep starts, none otherwise.
+TEST_F(RunnerTest, MoreThreadsThanCoresIsWarnedOnce) {
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  auto body = [](const RunSpec&) {
+    return std::string(R"({"status":"solved","stop_reason":"solution","stats":{}})");
+  };
+  RunnerOptions o;
+  o.progress = RunnerOptions::Progress::quiet;
+  o.overwrite = true;
+  std::ostringstream calm, warned;
+  run_sweep(load_config(config("threads = [1]\njobs = 1\n")), o, body, calm);
+  EXPECT_EQ(calm.str().find("warning"), std::string::npos) << calm.str();
+  run_sweep(load_config(config("threads = [" + std::to_string(cores) + "]\njobs = 2\n")), o, body,
+            warned);
+  const std::string text = warned.str();
+  EXPECT_NE(text.find("warning: 2 jobs x " + std::to_string(cores) + " threads"), std::string::npos)
+      << text;
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1) << text;
+}
+
+// Issue 30, defect 5: SIGTERM to `boundsearch run` printed "internal error" and exited 3. SIGINT,
+// SIGTERM and SIGHUP now stop the sweep cleanly, with one line and exit 130 or 143, and the rows
+// written before stand.
+TEST_F(RunnerTest, ASignalStopsTheBinaryCleanlyWithItsOwnExitCode) {
+  // Sorted after board.txt, so that one row is written before the slow run starts.
+  fs::copy_file(std::string(BS_SOURCE_DIR) + "/instances/peg/hard/rect_4x12_v01_f31.txt",
+                dir_ / "z_slow.txt");
+  const std::string cfg = write("s.toml", "puzzle = \"peg\"\ninstances = [\"" + board_ + "\", \"" +
+                                              (dir_ / "z_slow.txt").string() + "\"]\noutput = \"" +
+                                              (dir_ / "out").string() + "\"\ntime_limit = 60\n");
+  const std::string rows_path = (dir_ / "out" / "rows.jsonl").string();
+  const std::string err_path = (dir_ / "err.txt").string();
+  for (const auto& [sig, name, code] :
+       {std::tuple{SIGTERM, "SIGTERM", 143}, std::tuple{SIGINT, "SIGINT", 130},
+        std::tuple{SIGHUP, "SIGHUP", 143}}) {
+    fs::remove_all(dir_ / "out");
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      if (!std::freopen(err_path.c_str(), "w", stderr) || !std::freopen("/dev/null", "w", stdout))
+        ::_exit(99);
+      ::execl(BS_CLI, BS_CLI, "run", cfg.c_str(), "--progress", "quiet", "--no-report", nullptr);
+      ::_exit(98);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!(fs::exists(rows_path) && read_rows(rows_path).size() == 1) &&
+           std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the slow run is under way
+    ::kill(pid, sig);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFEXITED(status)) << name;
+    EXPECT_EQ(WEXITSTATUS(status), code) << name;
+    const std::string err = bs::read_file(err_path);
+    EXPECT_NE(err.find(std::string("interrupted by ") + name + " after 1 runs"), std::string::npos)
+        << err;
+    EXPECT_EQ(err.find("internal error"), std::string::npos) << err;
+    const auto rows = read_rows(rows_path);
+    ASSERT_EQ(rows.size(), 1u) << name;
+    EXPECT_EQ(rows[0]["instance"], "board");
+    EXPECT_EQ(rows[0]["status"], "solved");
+  }
+}
+
+// A signal while the config's [[generate]] runs (300 instances take seconds) ends the process at
+// once, also cleanly: a generator does not look at the flag, and Slurm sends SIGKILL soon after
+// its SIGTERM.
+TEST_F(RunnerTest, ASignalDuringTheGeneratorStopsAtOnce) {
+  const std::string cfg =
+      write("g.toml", "puzzle = \"futoshiki\"\noutput = \"" + (dir_ / "out").string() +
+                          "\"\n[[generate]]\nsize = 9\ncount = 300\n");
+  const std::string err_path = (dir_ / "err.txt").string();
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    if (!std::freopen(err_path.c_str(), "w", stderr) || !std::freopen("/dev/null", "w", stdout))
+      ::_exit(99);
+    ::execl(BS_CLI, BS_CLI, "run", cfg.c_str(), "--progress", "quiet", "--no-report", nullptr);
+    ::_exit(98);
+  }
+  // Once the runner catches SIGTERM (SigCgt in /proc), it is loading the config: generating.
+  const auto catches_sigterm = [pid] {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(status, line);)
+      if (line.rfind("SigCgt:", 0) == 0)
+        return (std::stoull(line.substr(7), nullptr, 16) >> (SIGTERM - 1) & 1) != 0;
+    return false;
+  };
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (!catches_sigterm() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  const auto sent = std::chrono::steady_clock::now();
+  ::kill(pid, SIGTERM);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  EXPECT_LT(std::chrono::steady_clock::now() - sent, std::chrono::seconds(5));
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 143);
+  const std::string err = bs::read_file(err_path);
+  EXPECT_NE(err.find("interrupted by SIGTERM before the sweep started"), std::string::npos) << err;
+  EXPECT_FALSE(fs::exists(dir_ / "out" / "rows.jsonl"));
+}
+
+// A run under another CPU limit is another run (its key differs); a config without one keeps the
+// hash it had before the key existed, so that --resume of older sweeps still matches their rows.
+TEST_F(RunnerTest, TheCpuLimitIsPartOfTheRunsKeyOnlyWhenSet) {
+  const auto hash = [&](const std::string& extra) {
+    return expand_runs(load_config(config(extra))).front().config_hash;
+  };
+  EXPECT_NE(hash("cpu_limit = 2\n"), hash(""));
+  EXPECT_NE(hash("cpu_limit = 2\n"), hash("cpu_limit = 3\n"));
+  EXPECT_EQ(hash("cpu_limit = 0\n"), hash(""));
+  const bs::InputError e = config_error(config("cpu_limit = -1\n"));
+  EXPECT_NE(std::string(e.what()).find("cpu_limit"), std::string::npos) << e.located();
 }
