@@ -30,7 +30,7 @@ toml::table parse_toml(const std::string& path) {
   }
 }
 
-// One entry, `{ status = "solved" }`, `{ count = 1 }` or both.
+// One entry: `{ status = "solved" }`, `{ count = 1 }`, `{ solution = "x.sol" }`, or several.
 ExpectedAnswer read_entry(const std::string& file, const std::string& name, const toml::node& n) {
   const toml::table* t = n.as_table();
   if (!t)
@@ -53,13 +53,21 @@ ExpectedAnswer read_entry(const std::string& file, const std::string& name, cons
       if (!c || *c < 0)
         fail(file, v.source(), "answer of '" + name + "': count must be an integer >= 0");
       a.count = *c;
+    } else if (key == "solution") {
+      const auto f = v.value_exact<std::string>();
+      if (!f || f->empty())
+        fail(file, v.source(), "answer of '" + name + "': solution must be a file name");
+      a.solution = (fs::path(file).parent_path() / *f).string();
     } else {
       fail(file, k.source(),
-           "answer of '" + name + "': unknown key '" + key + "' (known: status, count)");
+           "answer of '" + name + "': unknown key '" + key + "' (known: status, count, solution)");
     }
   }
-  if (a.status.empty() && a.count < 0)
-    fail(file, n.source(), "answer of '" + name + "': give status or count");
+  if (a.status.empty() && a.count < 0 && a.solution.empty())
+    fail(file, n.source(), "answer of '" + name + "': give status, count or solution");
+  if (!a.solution.empty() && (a.status == "infeasible" || a.count == 0))
+    fail(file, n.source(), "answer of '" + name + "': a known solution, yet no solution expected");
+  if (!a.solution.empty() && a.status.empty()) a.status = "solved";
   if (!a.status.empty() && a.count >= 0 && (a.status == "solved") != (a.count > 0))
     fail(file, n.source(),
          "answer of '" + name + "': status " + a.status + " and count " + std::to_string(a.count) +
@@ -67,8 +75,19 @@ ExpectedAnswer read_entry(const std::string& file, const std::string& name, cons
   return a;
 }
 
+// A known solution must solve its instance: the puzzle's verifier re-checks the witness before
+// any run is measured against it.
+void check_witness(const ExpectedAnswer& a, const std::string& instance, SolutionCheck verify,
+                   const std::string& file, const toml::source_region& where) {
+  if (a.solution.empty()) return;
+  if (!verify) fail(file, where, "known solution " + a.solution + ": this puzzle cannot check one");
+  const std::string why = verify(instance, a.solution);
+  if (!why.empty())
+    fail(file, where, "known solution " + a.solution + " does not solve " + instance + ": " + why);
+}
+
 // The answers.toml of each folder that holds an instance, for the instances it names.
-void read_folder_answers(const std::vector<std::string>& instances,
+void read_folder_answers(const std::vector<std::string>& instances, SolutionCheck verify,
                          std::map<std::string, ExpectedAnswer>& out) {
   std::map<fs::path, std::vector<std::string>> by_folder;
   for (const auto& i : instances) by_folder[fs::path(i).parent_path()].push_back(i);
@@ -84,14 +103,17 @@ void read_folder_answers(const std::vector<std::string>& instances,
         fail(path, k.source(), "answer for '" + name + "': no such file in " + folder.string());
       const ExpectedAnswer a = read_entry(path, name, v);
       for (const auto& i : files)
-        if (fs::path(i).filename() == name) out[i] = a;
+        if (fs::path(i).filename() == name) {
+          check_witness(a, i, verify, path, v.source());
+          out[i] = a;
+        }
     }
   }
 }
 
 // The config's [answers] table: keys are instance paths or file names.
 void read_config_answers(const std::string& config_path, const std::vector<std::string>& instances,
-                         std::map<std::string, ExpectedAnswer>& out) {
+                         SolutionCheck verify, std::map<std::string, ExpectedAnswer>& out) {
   const toml::table root = parse_toml(config_path);
   const toml::node* node = root.get("answers");
   if (!node) return;
@@ -103,6 +125,7 @@ void read_config_answers(const std::string& config_path, const std::vector<std::
     bool matched = false;
     for (const auto& i : instances)
       if (i == name || fs::path(i).filename() == name) {
+        check_witness(a, i, verify, config_path, v.source());
         out[i] = a;
         matched = true;
       }
@@ -114,10 +137,11 @@ void read_config_answers(const std::string& config_path, const std::vector<std::
 }  // namespace
 
 std::map<std::string, ExpectedAnswer> load_expected_answers(
-    const std::string& config_path, const std::vector<std::string>& instances) {
+    const std::string& config_path, const std::vector<std::string>& instances,
+    SolutionCheck verify) {
   std::map<std::string, ExpectedAnswer> out;
-  read_folder_answers(instances, out);
-  read_config_answers(config_path, instances, out);
+  read_folder_answers(instances, verify, out);
+  read_config_answers(config_path, instances, verify, out);
   return out;
 }
 
@@ -125,6 +149,7 @@ nlohmann::json expected_json(const ExpectedAnswer& a) {
   nlohmann::json j = nlohmann::json::object();
   if (!a.status.empty()) j["status"] = a.status;
   if (a.count >= 0) j["count"] = a.count;
+  if (!a.solution.empty()) j["solution"] = a.solution;
   j["source"] = a.source;
   return j;
 }

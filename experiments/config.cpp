@@ -419,7 +419,7 @@ Config load_config(const std::string& path) {
   }
   c.instances = std::move(files);
   check_instances_parse(c);
-  c.expected = load_expected_answers(path, c.instances);
+  c.expected = load_expected_answers(path, c.instances, find_puzzle(c.puzzle)->verify_files);
 
   // The grid's size, in 128 bits: each factor is bounded, but not their product.
   const unsigned __int128 runs = static_cast<unsigned __int128>(c.instances.size()) *

@@ -187,8 +187,8 @@ TEST(Answers, EachAnswerIsCorrectWrongOrUnknown) {
     if (count >= 0) r["count"] = count, r["count_complete"] = complete;
     return r;
   };
-  const ExpectedAnswer solvable{"solved", -1, "a:1"}, infeasible{"infeasible", -1, "a:2"},
-      one{"", 1, "a:3"}, none{"", 0, "a:4"};
+  const ExpectedAnswer solvable{"solved", -1, "a:1", ""}, infeasible{"infeasible", -1, "a:2", ""},
+      one{"", 1, "a:3", ""}, none{"", 0, "a:4", ""};
   EXPECT_EQ(check_answer(solvable, row("solved")), "correct");
   EXPECT_EQ(check_answer(solvable, row("infeasible")), "wrong");
   EXPECT_EQ(check_answer(infeasible, row("solved")), "wrong");
@@ -206,15 +206,44 @@ TEST(Answers, EachAnswerIsCorrectWrongOrUnknown) {
 
 // Every shipped instance folder's answers.toml reads, and names files that are there.
 TEST(Answers, TheShippedAnswersCoverTheShippedInstances) {
-  for (const char* folder :
+  for (const std::string folder :
        {"peg", "peg/hard", "futoshiki/sgt_unequal", "futoshiki/generated", "futoshiki/count"}) {
     std::vector<std::string> files;
     for (const auto& e : fs::directory_iterator(shipped_instance(folder)))
       if (e.path().extension() == ".txt") files.push_back(e.path().string());
+    const std::string puzzle = folder.substr(0, folder.find('/'));
     const auto answers = load_expected_answers(
-        bs::testing_support::write_temp("empty.toml", "puzzle = \"peg\"\n"), files);
+        bs::testing_support::write_temp("empty.toml", "puzzle = \"" + puzzle + "\"\n"), files,
+        bs::puzzle_or_throw(puzzle).verify_files);
     EXPECT_EQ(answers.size(), files.size()) << folder;
   }
+}
+
+// A known solution is a witness that the instance is solvable, re-checked when it is loaded: a
+// grid that does not solve its puzzle is an error at its entry, and a witness with "infeasible"
+// a contradiction.
+TEST(Answers, AKnownSolutionIsCheckedByTheVerifierWhenLoaded) {
+  const std::string dir = shipped_instance("futoshiki/sgt_unequal");
+  const std::string puzzle = dir + "/fut_07_tricky_1.txt";
+  const auto verify = bs::puzzle_or_throw("futoshiki").verify_files;
+  const auto load = [&](const std::string& entry) {
+    return load_expected_answers(
+        bs::testing_support::write_temp("witness.toml",
+                                        "puzzle = \"futoshiki\"\n[answers]\n"
+                                        "\"fut_07_tricky_1.txt\" = " +
+                                            entry + "\n"),
+        {puzzle}, verify);
+  };
+  const auto good = load("{ solution = \"" + dir + "/fut_07_tricky_1.sol\" }");
+  ASSERT_EQ(good.count(puzzle), 1u);
+  EXPECT_EQ(good.at(puzzle).status, "solved");
+  EXPECT_EQ(check_answer(good.at(puzzle), nlohmann::json{{"status", "infeasible"}}), "wrong");
+  EXPECT_EQ(expected_json(good.at(puzzle))["solution"], dir + "/fut_07_tricky_1.sol");
+  bs::testing_support::expect_error(
+      [&] { load("{ solution = \"" + dir + "/fut_07_tricky_2.sol\" }"); }, 3, 25, "does not solve");
+  bs::testing_support::expect_error(
+      [&] { load("{ solution = \"" + dir + "/fut_07_tricky_1.sol\", status = \"infeasible\" }"); },
+      3, 25, "no solution expected");
 }
 
 TEST_F(RunnerStatusTest, AnswerEntriesAreCheckedWhereTheyAre) {
