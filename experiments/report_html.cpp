@@ -21,6 +21,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/markup.hpp"
 #include "experiments/report.hpp"
 
 namespace bs::report {
@@ -28,29 +29,6 @@ namespace bs::report {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string html_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 constexpr const char* kStyle = R"(
 body{font:14px/1.4 system-ui,sans-serif;margin:1.5em auto;max-width:1200px;padding:0 1em;color:#222}
@@ -118,7 +96,7 @@ void write_table(std::ostringstream& html, const Table& t, const std::string& id
   for (size_t c = 0; c < t.columns.size(); ++c) {
     html << "<th data-numeric=" << (t.columns[c].numeric ? "1" : "0");
     if (c < column_keys.size()) html << " data-column=" << column_keys[c];
-    html << ">" << html_escape(t.columns[c].title) << "</th>";
+    html << ">" << escape_markup(t.columns[c].title) << "</th>";
   }
   html << "</tr></thead><tbody>\n";
   for (size_t r = 0; r < t.rows.size(); ++r) {
@@ -132,13 +110,13 @@ void write_table(std::ostringstream& html, const Table& t, const std::string& id
       if (c + 1 == t.rows[r].size() && id == "table-runs")
         html << "<a href='#raw-" << r << "'>JSON</a>";
       else
-        html << html_escape(cell);
+        html << escape_markup(cell);
       html << "</td>";
     }
     html << "</tr>\n";
   }
   html << "</tbody></table></div>\n";
-  if (!t.caption.empty()) html << "<p class=caption>" << html_escape(t.caption) << "</p>\n";
+  if (!t.caption.empty()) html << "<p class=caption>" << escape_markup(t.caption) << "</p>\n";
 }
 
 // One line per run, in run order: the table a reader filters to find the rows behind a cell.
@@ -192,7 +170,7 @@ void write_machine(std::ostringstream& html, const Analysis& a) {
     html << "<dt>" << f << "</dt><dd>";
     const auto& values = seen[f];
     for (auto it = values.begin(); it != values.end(); ++it) {
-      html << (it == values.begin() ? "" : "; ") << html_escape(it->first);
+      html << (it == values.begin() ? "" : "; ") << escape_markup(it->first);
       if (values.size() > 1) html << " (" << it->second << " rows)";
     }
     html << "</dd>\n";
@@ -211,8 +189,8 @@ void write_configs(std::ostringstream& html, const Analysis& a, const std::strin
     std::string options = "(defaults)";
     if (j.is_object() && j.contains("options") && !j["options"].empty())
       options = j["options"].dump();
-    html << "<dt>" << html_escape(r.config) << "</dt><dd><code>" << html_escape(options)
-         << "</code>" << (r.baseline ? " baseline " + html_escape(*r.baseline) : "") << "</dd>\n";
+    html << "<dt>" << escape_markup(r.config) << "</dt><dd><code>" << escape_markup(options)
+         << "</code>" << (r.baseline ? " baseline " + escape_markup(*r.baseline) : "") << "</dd>\n";
   }
   html << "</dl>\n";
   const fs::path config = fs::path(out_dir).parent_path() / "config.toml";
@@ -220,7 +198,7 @@ void write_configs(std::ostringstream& html, const Analysis& a, const std::strin
   if (fs::is_regular_file(config, ec)) {
     std::ifstream in(config, std::ios::binary);
     const std::string text(std::istreambuf_iterator<char>(in), {});
-    html << "<details open><summary>config.toml</summary><pre>" << html_escape(text)
+    html << "<details open><summary>config.toml</summary><pre>" << escape_markup(text)
          << "</pre></details>\n";
   }
 }
@@ -260,7 +238,7 @@ std::string to_html(const Analysis& a, const std::vector<Table>& tables,
        << "<h1>boundsearch report: " << a.rows.size() << " runs, " << a.groups.size()
        << " groups</h1>\n";
   if (!a.partial.empty())
-    html << "<p class=alarm id=partial>PARTIAL DATA: " << html_escape(a.partial) << "</p>\n";
+    html << "<p class=alarm id=partial>PARTIAL DATA: " << escape_markup(a.partial) << "</p>\n";
   if (a.wrong > 0)
     html << "<p class=alarm id=wrong>" << a.wrong << " WRONG answer" << (a.wrong == 1 ? "" : "s")
          << ": a run's answer contradicts the instance's known one (red below).</p>\n";
@@ -269,19 +247,19 @@ std::string to_html(const Analysis& a, const std::vector<Table>& tables,
          << " instance(s): one run found a solution, another proved there is none.</p>\n";
   html << "<nav>";
   for (const auto& t : tables)
-    html << "<a href='#" << t.name << "'>" << html_escape(t.title) << "</a>";
+    html << "<a href='#" << t.name << "'>" << escape_markup(t.title) << "</a>";
   html << "<a href='#plots'>Plots</a><a href='#runs'>Runs</a><a href='#configs'>Configs</a>"
        << "<a href='#machine'>Machine</a><a href='#raw'>Raw rows</a></nav>\n";
   for (const auto& t : tables) {
-    html << "<h2 id='" << t.name << "'>" << html_escape(t.title) << "</h2>\n";
+    html << "<h2 id='" << t.name << "'>" << escape_markup(t.title) << "</h2>\n";
     write_table(html, t, "table-" + t.name);
   }
   html << "<h2 id=plots>Plots</h2>\n";
   for (const auto& p : plots) {
     const std::string svg = inline_svg(fs::path(out_dir) / (p.name + ".svg"));
-    html << "<figure id='plot-" << html_escape(p.name) << "'>"
+    html << "<figure id='plot-" << escape_markup(p.name) << "'>"
          << (svg.empty() ? "<p>(not drawn: gnuplot did not run)</p>" : svg) << "<figcaption>"
-         << html_escape(p.caption) << "</figcaption></figure>\n";
+         << escape_markup(p.caption) << "</figcaption></figure>\n";
   }
   html << "<h2 id=runs>Runs</h2>\n";
   write_table(
@@ -293,8 +271,8 @@ std::string to_html(const Analysis& a, const std::vector<Table>& tables,
   for (size_t i = 0; i < a.rows.size(); ++i) {
     const auto j = nlohmann::json::parse(a.rows[i].raw, nullptr, false);
     html << "<details id='raw-" << i << "'><summary>" << i << ": "
-         << html_escape(a.rows[i].instance + " / " + a.rows[i].config) << "</summary><pre>"
-         << html_escape(shortened(j).dump(2)) << "</pre></details>\n";
+         << escape_markup(a.rows[i].instance + " / " + a.rows[i].config) << "</summary><pre>"
+         << escape_markup(shortened(j).dump(2)) << "</pre></details>\n";
   }
   html << "<script>" << kScript << "</script>\n</body></html>\n";
   return html.str();

@@ -36,6 +36,17 @@ using namespace bs::experiments;
 
 namespace {
 
+// Starts `boundsearch run CFG` quietly in a child process, its stderr into `err_path`, for a test
+// that signals it; returns the child's pid (-1 when fork failed).
+pid_t start_quiet_run(const std::string& cfg, const std::string& err_path) {
+  const pid_t pid = ::fork();
+  if (pid != 0) return pid;
+  if (!std::freopen(err_path.c_str(), "w", stderr) || !std::freopen("/dev/null", "w", stdout))
+    ::_exit(99);
+  ::execl(BS_CLI, BS_CLI, "run", cfg.c_str(), "--progress", "quiet", "--no-report", nullptr);
+  ::_exit(98);
+}
+
 // A fresh directory per test and process (ctest runs tests in parallel).
 class RunnerTest : public ::testing::Test {
  protected:
@@ -65,6 +76,18 @@ class RunnerTest : public ::testing::Test {
     for (const auto& f : row_files((dir_ / "out").string()))
       for (auto& r : read_rows(f)) rows.push_back(r);
     return rows;
+  }
+  // Runs the config's sweep quietly with `body`, its log dropped.
+  SweepSummary quiet_sweep(const Config& c, const RunBody& body) {
+    RunnerOptions o;
+    o.progress = RunnerOptions::Progress::quiet;
+    std::ostringstream log;
+    return run_sweep(c, o, body, log);
+  }
+  // The same with each run through the CLI binary, and the rows it wrote.
+  std::vector<nlohmann::json> quiet_sweep_rows(const Config& c) {
+    quiet_sweep(c, solver_body(c, BS_CLI));
+    return all_rows();
   }
 
   fs::path dir_;
@@ -417,11 +440,7 @@ TEST_F(RunnerTest, CrashTimeoutMemoutAndErrorEachBecomeOneRowAndTheSweepGoesOn) 
 
 TEST_F(RunnerTest, RealSolverRowsCarryTheAnswerAndOptions) {
   const Config c = load_config(config("[configs.plain]\nrules = \"none\"\n[configs.full]\n"));
-  RunnerOptions o;
-  o.progress = RunnerOptions::Progress::quiet;
-  std::ostringstream log;
-  run_sweep(c, o, solver_body(c, BS_CLI), log);
-  const auto rows = all_rows();
+  const auto rows = quiet_sweep_rows(c);
   ASSERT_EQ(rows.size(), 4u);
   for (const auto& r : rows) {
     const bool first = r["instance"] == "board";
@@ -438,6 +457,9 @@ TEST_F(RunnerTest, RealSolverRowsCarryTheAnswerAndOptions) {
     }
   }
   // Without --resume or --overwrite, existing rows are not touched.
+  RunnerOptions o;
+  o.progress = RunnerOptions::Progress::quiet;
+  std::ostringstream log;
   EXPECT_THROW(run_sweep(c, o, solver_body(c, BS_CLI), log), bs::InputError);
   o.resume = true;
   const SweepSummary again = run_sweep(c, o, solver_body(c, BS_CLI), log);
@@ -581,11 +603,7 @@ TEST_F(RunnerTest, TwoThreadRunsAfterAFutoshikiGeneratorSolve) {
   const Config c = load_config(write(
       "f.toml", "puzzle = \"futoshiki\"\noutput = \"" + (dir_ / "out").string() +
                     "\"\nthreads = [1, 2]\ntime_limit = 10\n[[generate]]\nsize = 5\ncount = 2\n"));
-  RunnerOptions o;
-  o.progress = RunnerOptions::Progress::quiet;
-  std::ostringstream log;
-  run_sweep(c, o, solver_body(c, BS_CLI), log);
-  const auto rows = all_rows();
+  const auto rows = quiet_sweep_rows(c);
   ASSERT_EQ(rows.size(), 4u);
   for (const auto& r : rows) {
     EXPECT_EQ(r["status"], "solved") << r.dump();
@@ -603,11 +621,7 @@ TEST_F(RunnerTest, ATwoThreadRunUnderAMemoryLimitIsNoMemout) {
       write("m.toml", "puzzle = \"futoshiki\"\noutput = \"" + (dir_ / "out").string() +
                           "\"\nthreads = [2]\nmemory_limit_mb = " + std::to_string(limit) +
                           "\ncpu_limit = 60\n[[generate]]\nsize = 6\n"));
-  RunnerOptions o;
-  o.progress = RunnerOptions::Progress::quiet;
-  std::ostringstream log;
-  run_sweep(c, o, solver_body(c, BS_CLI), log);
-  const auto rows = all_rows();
+  const auto rows = quiet_sweep_rows(c);
   ASSERT_EQ(rows.size(), 1u);
   const auto& r = rows[0];
   EXPECT_EQ(r["status"], "solved") << r.dump();
@@ -622,25 +636,19 @@ TEST_F(RunnerTest, ATwoThreadRunUnderAMemoryLimitIsNoMemout) {
 TEST_F(RunnerTest, ReservedButUntouchedAddressSpaceIsNoMemout) {
   const Config c = load_config(config(
       "time_limit = 20\nmemory_limit_mb = " + std::to_string(in_fork_memory_limit(150)) + "\n"));
-  RunnerOptions o;
-  o.progress = RunnerOptions::Progress::quiet;
-  std::ostringstream log;
-  const SweepSummary s = run_sweep(
-      c, o,
-      [](const RunSpec&) {
-        // A sanitizer clears the shadow of a new mapping: an eighth of it, kept small.
-        const size_t reserve = size_t{bs::test::kSanitized ? 512 : 4096} << 20;
-        void* p = ::mmap(nullptr, reserve, PROT_READ | PROT_WRITE,
-                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        if (p == MAP_FAILED) throw std::bad_alloc();  // what a solver's `new` would do
-        std::memset(p, 'x', size_t{4} << 20);         // 4 MiB of it used
-        std::thread other([] { touch_a_little(); });
-        touch_a_little();
-        other.join();
-        ::munmap(p, reserve);
-        return std::string(R"({"status":"solved","stop_reason":"solution","stats":{}})");
-      },
-      log);
+  const SweepSummary s = quiet_sweep(c, [](const RunSpec&) {
+    // A sanitizer clears the shadow of a new mapping: an eighth of it, kept small.
+    const size_t reserve = size_t{bs::test::kSanitized ? 512 : 4096} << 20;
+    void* p = ::mmap(nullptr, reserve, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();  // what a solver's `new` would do
+    std::memset(p, 'x', size_t{4} << 20);         // 4 MiB of it used
+    std::thread other([] { touch_a_little(); });
+    touch_a_little();
+    other.join();
+    ::munmap(p, reserve);
+    return std::string(R"({"status":"solved","stop_reason":"solution","stats":{}})");
+  });
   EXPECT_EQ(s.answered, 2u);
   for (const auto& r : all_rows()) EXPECT_EQ(r["status"], "solved") << r.dump();
 }
@@ -650,16 +658,10 @@ TEST_F(RunnerTest, ARunThatFillsMoreMemoryThanItsLimitIsAMemout) {
   const int64_t limit = in_fork_memory_limit(200);
   const Config c =
       load_config(config("time_limit = 20\nmemory_limit_mb = " + std::to_string(limit) + "\n"));
-  RunnerOptions o;
-  o.progress = RunnerOptions::Progress::quiet;
-  std::ostringstream log;
-  const SweepSummary s = run_sweep(
-      c, o,
-      [](const RunSpec&) {
-        touch_memory(size_t{2} << 30);
-        return std::string("{}");
-      },
-      log);
+  const SweepSummary s = quiet_sweep(c, [](const RunSpec&) {
+    touch_memory(size_t{2} << 30);
+    return std::string("{}");
+  });
   EXPECT_EQ(s.memouts, 2u);
   for (const auto& r : all_rows()) {
     EXPECT_EQ(r["status"], "memout") << r.dump();
@@ -673,22 +675,16 @@ TEST_F(RunnerTest, ARunThatFillsMoreMemoryThanItsLimitIsAMemout) {
 // run as a timeout naming the CPU limit.
 TEST_F(RunnerTest, CpuTimeCountsEveryThreadAndItsLimitIsATimeout) {
   const Config c = load_config(config("seeds = [1, 2]\ntime_limit = 60\ncpu_limit = 0.5\n"));
-  RunnerOptions o;
-  o.progress = RunnerOptions::Progress::quiet;
-  std::ostringstream log;
-  const SweepSummary s = run_sweep(
-      c, o,
-      [](const RunSpec& run) {
-        if (run.seed == 1) {  // two threads, 0.2 s of CPU each: 0.4 s in all, under the limit
-          std::thread other(burn_cpu, 0.2);
-          burn_cpu(0.2);
-          other.join();
-          return std::string(R"({"status":"solved","stop_reason":"solution","stats":{}})");
-        }
-        burn_cpu(30);  // the limit stops it
-        return std::string("{}");
-      },
-      log);
+  const SweepSummary s = quiet_sweep(c, [](const RunSpec& run) {
+    if (run.seed == 1) {  // two threads, 0.2 s of CPU each: 0.4 s in all, under the limit
+      std::thread other(burn_cpu, 0.2);
+      burn_cpu(0.2);
+      other.join();
+      return std::string(R"({"status":"solved","stop_reason":"solution","stats":{}})");
+    }
+    burn_cpu(30);  // the limit stops it
+    return std::string("{}");
+  });
   EXPECT_EQ(s.done, 4u);
   for (const auto& r : all_rows()) {
     EXPECT_EQ(r["cpu_limit_s"], 0.5);
@@ -709,16 +705,10 @@ TEST_F(RunnerTest, CpuTimeCountsEveryThreadAndItsLimitIsATimeout) {
 // a run for two timeouts of 3 s), as a killed run has no time of its own in its row.
 TEST_F(RunnerTest, RunnerOverheadLeavesOutTheTimeOfKilledRuns) {
   const Config c = load_config(config("time_limit = 0.2\n"));  // killed after 1.2 s each
-  RunnerOptions o;
-  o.progress = RunnerOptions::Progress::quiet;
-  std::ostringstream log;
-  const SweepSummary s = run_sweep(
-      c, o,
-      [](const RunSpec&) {
-        std::this_thread::sleep_for(std::chrono::seconds(30));
-        return std::string("{}");
-      },
-      log);
+  const SweepSummary s = quiet_sweep(c, [](const RunSpec&) {
+    std::this_thread::sleep_for(std::chrono::seconds(30));
+    return std::string("{}");
+  });
   EXPECT_EQ(s.timeouts, 2u);
   EXPECT_GT(s.wall_seconds, 2.0);
   EXPECT_LT(s.overhead_ms_per_run(), 500.0) << s.wall_seconds << " s, " << s.run_seconds << " s";
@@ -760,14 +750,8 @@ TEST_F(RunnerTest, ASignalStopsTheBinaryCleanlyWithItsOwnExitCode) {
        {std::tuple{SIGTERM, "SIGTERM", 143}, std::tuple{SIGINT, "SIGINT", 130},
         std::tuple{SIGHUP, "SIGHUP", 143}}) {
     fs::remove_all(dir_ / "out");
-    const pid_t pid = ::fork();
+    const pid_t pid = start_quiet_run(cfg, err_path);
     ASSERT_GE(pid, 0);
-    if (pid == 0) {
-      if (!std::freopen(err_path.c_str(), "w", stderr) || !std::freopen("/dev/null", "w", stdout))
-        ::_exit(99);
-      ::execl(BS_CLI, BS_CLI, "run", cfg.c_str(), "--progress", "quiet", "--no-report", nullptr);
-      ::_exit(98);
-    }
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (!(fs::exists(rows_path) && read_rows(rows_path).size() == 1) &&
            std::chrono::steady_clock::now() < deadline)
@@ -797,14 +781,8 @@ TEST_F(RunnerTest, ASignalDuringTheGeneratorStopsAtOnce) {
       write("g.toml", "puzzle = \"futoshiki\"\noutput = \"" + (dir_ / "out").string() +
                           "\"\n[[generate]]\nsize = 9\ncount = 300\n");
   const std::string err_path = (dir_ / "err.txt").string();
-  const pid_t pid = ::fork();
+  const pid_t pid = start_quiet_run(cfg, err_path);
   ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    if (!std::freopen(err_path.c_str(), "w", stderr) || !std::freopen("/dev/null", "w", stdout))
-      ::_exit(99);
-    ::execl(BS_CLI, BS_CLI, "run", cfg.c_str(), "--progress", "quiet", "--no-report", nullptr);
-    ::_exit(98);
-  }
   // Once the runner catches SIGTERM (SigCgt in /proc), it is loading the config: generating.
   const auto catches_sigterm = [pid] {
     std::ifstream status("/proc/" + std::to_string(pid) + "/status");

@@ -11,6 +11,8 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "core/markup.hpp"
+
 namespace bs::futoshiki {
 
 namespace {
@@ -25,33 +27,6 @@ std::string num(double v) {
   std::string s = buf;
   if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
   return s;
-}
-
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        // Control bytes are not allowed in XML 1.0 at all; a name never needs them.
-        if (static_cast<unsigned char>(ch) >= 0x20 || ch == '\t') out += ch;
-    }
-  }
-  return out;
 }
 
 double left(int col) {
@@ -91,7 +66,7 @@ std::string render_svg(const Instance& in, const Grid* solution) {
   std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(side) +
                     "\" height=\"" + num(side) + "\" viewBox=\"0 0 " + num(side) + " " + num(side) +
                     "\">\n";
-  out += "  <title>" + xml_escape(in.name) + "</title>\n";
+  out += "  <title>" + escape_markup(in.name) + "</title>\n";
   out += "  <rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n";
 
   bool arrows = false;
