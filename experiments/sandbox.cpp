@@ -113,6 +113,18 @@ void enter_sandbox(const ChildSetup& s) {
 struct Usage {
   double cpu_seconds = 0, rss_mb = 0;
 };
+// Whether /proc/<pid>/cmdline is `cmdline` (arguments NUL-separated): the child has exec'd.
+bool shows_cmdline(pid_t pid, const std::string& cmdline) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/%d/cmdline", static_cast<int>(pid));
+  const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  std::string seen(cmdline.size() + 1, '\0');
+  const ssize_t n = ::read(fd, seen.data(), seen.size());
+  ::close(fd);
+  return n == static_cast<ssize_t>(cmdline.size()) && seen.compare(0, cmdline.size(), cmdline) == 0;
+}
+
 bool read_usage(pid_t pid, Usage& u) {
   char path[64], buf[1024];
   std::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(pid));
@@ -184,6 +196,7 @@ void Sandbox::start(size_t tag, const Limits& limits, const ChildTask& task) {
   Child c;
   c.tag = tag;
   c.limits = limits;
+  for (const auto& a : task.argv) c.exec_cmdline += a + '\0';
   // The pid keeps apart the runners (shards, MPI ranks) that share one output directory.
   c.stderr_path =
       stderr_dir_ + "/run-" + std::to_string(::getpid()) + "-" + std::to_string(tag) + ".stderr";
@@ -242,11 +255,13 @@ ChildOutcome Sandbox::reap(Child& c) {
   o.killed_at_cpu_limit =
       c.cpu_killed || (cpu_limit > 0 && (o.signal == SIGXCPU ||
                                          (o.signal == SIGKILL && o.cpu_seconds >= cpu_limit)));
-  // A child killed by a signal at its memory limit is a memout too: the kernel's OOM killer, when
-  // the machine ran out before the watchdog looked.
-  o.out_of_memory = o.exit_code == kExitOutOfMemory || c.memory_killed ||
-                    (o.signal != 0 && c.limits.memory_mb > 0 &&
-                     o.peak_rss_mb >= 0.97 * static_cast<double>(c.limits.memory_mb));
+  // A SIGKILL that no watchdog sent, at the memory limit, is a memout too: the kernel's OOM
+  // killer, when the machine ran out before the watchdog looked. Any other signal (the wall
+  // watchdog's SIGTERM, a crash) keeps its own status, however large the run was.
+  o.out_of_memory =
+      o.exit_code == kExitOutOfMemory || c.memory_killed ||
+      (o.signal == SIGKILL && !c.kill_sent && !c.cpu_killed && c.limits.memory_mb > 0 &&
+       o.peak_rss_mb >= 0.97 * static_cast<double>(c.limits.memory_mb));
   o.output = std::move(c.output);
   o.stderr_tail = tail_of(c.stderr_path, 600);
   ::unlink(c.stderr_path.c_str());  // the tail goes into the row; the file would only pile up
@@ -270,6 +285,10 @@ void Sandbox::watch_wall(Child& c, Clock::time_point now) {
 // them (it knows only its wall limit), so there is no grace period.
 void Sandbox::watch_usage(Child& c) {
   if (c.memory_killed || c.cpu_killed) return;
+  if (!c.exec_cmdline.empty()) {
+    if (!shows_cmdline(c.pid, c.exec_cmdline)) return;  // not exec'd yet
+    c.exec_cmdline.clear();
+  }
   Usage u;
   if (!read_usage(c.pid, u)) return;
   c.peak_rss_mb = std::max(c.peak_rss_mb, u.rss_mb);

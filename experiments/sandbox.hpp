@@ -100,6 +100,9 @@ class Sandbox {
     std::chrono::steady_clock::time_point start, term_at, kill_at;
     bool term_sent = false, kill_sent = false, cpu_killed = false, memory_killed = false;
     double peak_rss_mb = 0;  // the largest resident set the watchdog saw
+    // An exec'd run's command line, NUL-separated: until /proc shows it, the child is still the
+    // runner's copy, whose resident set is the runner's, and the watchdog does not sample it.
+    std::string exec_cmdline;
     std::string output;
   };
   ChildOutcome reap(Child& c);
