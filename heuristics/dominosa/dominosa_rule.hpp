@@ -69,14 +69,17 @@ struct Structure {
   int words() const { return cells + domino_count; }
   Mask& count(Mask* d, int domino) const { return d[cells + domino]; }
   Mask count(const Mask* d, int domino) const { return d[cells + domino]; }
-  int other_end(int p, int cell) const { return ends[p].first == cell ? ends[p].second : ends[p].first; }
+  int other_end(int p, int cell) const {
+    return ends[p].first == cell ? ends[p].second : ends[p].first;
+  }
   // The direction from `cell` (one end of p) to the other end.
   Direction direction_from(int p, int cell) const {
     return ends[p].first == cell ? first_to[p] : opposite(first_to[p]);
   }
   bool alive(const Mask* d, int p) const {
     const Direction to = first_to[p];
-    return (d[ends[p].first] & direction_bit(to)) && (d[ends[p].second] & direction_bit(opposite(to)));
+    return (d[ends[p].first] & direction_bit(to)) &&
+           (d[ends[p].second] & direction_bit(opposite(to)));
   }
   // Both ends fixed on each other: the placement is in the cover.
   bool placed(const Mask* d, int p) const {

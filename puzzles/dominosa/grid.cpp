@@ -18,10 +18,14 @@ Placement Instance::placement(int p) const {
 int Instance::neighbour(int cell, Direction d) const {
   const int w = width(), r = cell / w, c = cell % w;
   switch (d) {
-    case right: return c + 1 < w ? cell + 1 : -1;
-    case left: return c > 0 ? cell - 1 : -1;
-    case down: return r + 1 < height() ? cell + w : -1;
-    case up: return r > 0 ? cell - w : -1;
+    case right:
+      return c + 1 < w ? cell + 1 : -1;
+    case left:
+      return c > 0 ? cell - 1 : -1;
+    case down:
+      return r + 1 < height() ? cell + w : -1;
+    case up:
+      return r > 0 ? cell - w : -1;
   }
   return -1;
 }
@@ -77,8 +81,8 @@ std::string check_numbers(const Instance& in) {
   std::vector<int> seen(in.n + 1, 0);
   for (int cell = 0; cell < in.cells(); ++cell) {
     const int v = in.numbers[cell];
-    if (v < 0 || v > in.n) return at(in, cell) + ": " + std::to_string(v) + " is not 0.." +
-                                  std::to_string(in.n);
+    if (v < 0 || v > in.n)
+      return at(in, cell) + ": " + std::to_string(v) + " is not 0.." + std::to_string(in.n);
     ++seen[v];
   }
   for (int v = 0; v <= in.n; ++v)
