@@ -5,6 +5,9 @@
 // Then (and for dom-deg) the variable in the most constraints, whose value tells its neighbours
 // most. `input` takes the first open variable, the textbook baseline. Values go up or down.
 // The model supplies the degrees; the scores come from whatever probing rule left them.
+// `items` is for a model that is an exact cover: the model itself picks the item (a variable
+// or a constraint) with the fewest options left and makes one move per option
+// (ItemBranching, below), as Knuth's Algorithm X does.
 #pragma once
 
 #include <bit>
@@ -17,15 +20,16 @@
 
 namespace bs::propagation {
 
-enum class Branching { dom_deg, dom, input, dom_probe };
+enum class Branching { dom_deg, dom, input, dom_probe, items };
 
 inline Branching parse_branching(const std::string& v) {
   if (v == "dom-deg") return Branching::dom_deg;
   if (v == "dom") return Branching::dom;
   if (v == "input") return Branching::input;
   if (v == "dom-probe") return Branching::dom_probe;
+  if (v == "items") return Branching::items;
   throw std::invalid_argument("option --branching: '" + v +
-                              "' is not dom-probe, dom-deg, dom or input");
+                              "' is not dom-probe, dom-deg, dom, input or items");
 }
 
 // True: values are tried from the highest down.
@@ -38,6 +42,15 @@ inline bool parse_value_order(const std::string& v) {
 template <class M>
 concept Degrees = requires(const M& m, int var) {
   { m.degree_of(var) } -> std::convertible_to<int>;  // constraints on the variable
+};
+
+// A model that branches on its own items (Branching::items): it appends the moves of the item
+// with the fewest options to `out`, each fixing one variable to one value (Move, below), highest
+// first when `down`. The moves must split the node's solutions between them, and each must
+// change the node.
+template <class M>
+concept ItemBranching = requires(const M& m, const Mask* d, std::vector<uint32_t>& out) {
+  m.branch_moves(d, true, out);
 };
 
 // The variable to branch on among the first `variables` of `d`, or -1 when all are fixed.

@@ -104,6 +104,9 @@ class Problem {
   bool prune(const State&, search::Stats&) const { return false; }
 
   void moves(const State& st, std::vector<Move>& out) const {
+    if constexpr (ItemBranching<M>) {
+      if (branching_ == Branching::items) return m_.branch_moves(st.dom.data(), down_, out);
+    }
     const bool scored = branching_ == Branching::dom_probe && !st.lookahead.empty();
     const int var = choose_variable(m_, st.dom.data(), variables_, branching_,
                                     scored ? st.lookahead.data() : nullptr);

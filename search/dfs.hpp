@@ -72,13 +72,17 @@ struct DfsConfig {
   bool count = false;        // count solutions instead of stopping at the first; the first
                              // solution in DFS order found is still returned in the path
   uint64_t count_limit = 0;  // when counting: stop at this many; 0 = count all
+  // When counting: keep the paths of the first this many solutions found (in serial DFS order
+  // on one thread; in the order threads reach them on more), for a caller that compares them.
+  size_t keep_paths = 0;
 };
 
 template <class Move>
 struct DfsOutcome {
   bool found = false;
-  std::vector<Move> path;  // the first solution in serial DFS order
-  uint64_t solutions = 0;  // goals reached (all of them when counting)
+  std::vector<Move> path;               // the first solution in serial DFS order
+  std::vector<std::vector<Move>> kept;  // when counting: DfsConfig::keep_paths solutions' paths
+  uint64_t solutions = 0;               // goals reached (all of them when counting)
   StopReason stop = StopReason::exhausted;
   Stats stats;
   double seconds = 0;
@@ -124,6 +128,7 @@ class DepthFirst {
     const uint64_t best = best_rank_.load();
     out.found = best != kNone || (cfg_.count && out.solutions > 0);
     out.path = best_path_;
+    out.kept = std::move(kept_);
     // A limit matters only if it cut a subtree short. A solution is the serial DFS's first only
     // if no subtree ranked before it was cut; otherwise it is still a solution, but the stop
     // reason says a limit fired, since a serial run might have returned another one.
@@ -178,6 +183,11 @@ class DepthFirst {
       best_path_ = path;
       best_rank_.store(rank, std::memory_order_relaxed);
     }
+  }
+
+  void keep(const std::vector<Move>& path) {
+    std::lock_guard lock(solution_mutex_);
+    if (kept_.size() < cfg_.keep_paths) kept_.push_back(path);
   }
 
   void count_goal() {
@@ -270,6 +280,7 @@ class DepthFirst {
       if (!cfg_.count) return true;
       // Counting still reports one solution: the first found in the lowest-ranked subtree.
       if (rank < best_rank_.load(std::memory_order_relaxed)) record(rank, ctx.path);
+      if (cfg_.keep_paths) keep(ctx.path);
       count_goal();
       return false;
     }
@@ -304,6 +315,7 @@ class DepthFirst {
   std::atomic<uint64_t> solutions_{0};
   std::mutex solution_mutex_;
   std::vector<Move> best_path_;
+  std::vector<std::vector<Move>> kept_;
   int depth_of_frontier_ = 0;
 };
 
