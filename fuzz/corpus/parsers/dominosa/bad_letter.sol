@@ -1,0 +1,2 @@
+LRLR
+LRXR

@@ -1,0 +1,3 @@
+LRLR
+LRLR
+LRLR

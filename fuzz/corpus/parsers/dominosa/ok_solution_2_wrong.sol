@@ -1,0 +1,3 @@
+TLRT
+BLRB
+LRLR
