@@ -4,6 +4,8 @@
 //
 // DominosaRulesFixpoint/<group>: the shipped puzzles of one order and Tatham level
 //   (dom_ORDER_LEVEL_I.txt), one after another; the `per_puzzle` counter is the time of one.
+// DominosaRulesRandomRoot/<n>: the same on five random planted grids of order n (seeds 1-5),
+//   whose roots the rules do not solve: the cost of the fixpoint at a large search root.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -12,6 +14,7 @@
 #include <string>
 
 #include "heuristics/dominosa/dominosa_rule.hpp"
+#include "puzzles/dominosa/random.hpp"
 
 namespace {
 
@@ -41,12 +44,7 @@ std::vector<Instance> shipped(const std::string& prefix) {
   return out;
 }
 
-void DominosaRulesFixpoint(benchmark::State& state, const char* prefix) {
-  const std::vector<Instance> puzzles = shipped(prefix);
-  if (puzzles.empty()) {
-    state.SkipWithError("no shipped puzzles");
-    return;
-  }
+void fixpoint_of_each(benchmark::State& state, const std::vector<Instance>& puzzles) {
   std::vector<Structure> structures;
   for (const auto& in : puzzles) structures.emplace_back(in);
   std::vector<const DominosaRuleEntry*> rules;
@@ -68,6 +66,22 @@ void DominosaRulesFixpoint(benchmark::State& state, const char* prefix) {
       static_cast<double>(puzzles.size()),
       benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
+void DominosaRulesFixpoint(benchmark::State& state, const char* prefix) {
+  const std::vector<Instance> puzzles = shipped(prefix);
+  if (puzzles.empty())
+    state.SkipWithError("no shipped puzzles");
+  else
+    fixpoint_of_each(state, puzzles);
+}
+
+void DominosaRulesRandomRoot(benchmark::State& state) {
+  std::vector<Instance> grids;
+  for (uint64_t seed = 1; seed <= 5; ++seed)
+    grids.push_back(random_planted_grid(static_cast<int>(state.range(0)), seed).instance);
+  fixpoint_of_each(state, grids);
+}
+BENCHMARK(DominosaRulesRandomRoot)->Arg(10)->Arg(30)->Arg(100)->Unit(benchmark::kMicrosecond);
+
 BENCHMARK_CAPTURE(DominosaRulesFixpoint, all, "dom_")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(DominosaRulesFixpoint, 006_trivial, "dom_006_trivial")
     ->Unit(benchmark::kMicrosecond);

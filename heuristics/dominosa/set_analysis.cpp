@@ -33,7 +33,7 @@ constexpr int kMaxSetCells = 16;
 
 // The open cells of one number, what each can be, and which pairs a double can join.
 struct NumberCells {
-  int number = 0, k = 0;
+  int number = 0, k = 0, bits = 0;
   int cell[kMaxSetCells];
   uint64_t others[kMaxSetCells];       // per cell: bits of the other numbers its placements reach
   uint32_t joined[kMaxSetCells];       // per cell: the cells of the set a double placement joins
@@ -110,7 +110,7 @@ struct SetWalk {
 bool gather(const Structure& s, const Mask* d, int number, const std::vector<int>& cells_of,
             std::vector<int>& set_index, std::vector<int>& bit_of, NumberCells& nc) {
   nc.number = number;
-  nc.k = 0;
+  nc.k = nc.bits = 0;
   int here[4];
   for (const int cell : cells_of)
     if (alive_at(s, d, cell, here) >= 2) {
@@ -118,7 +118,7 @@ bool gather(const Structure& s, const Mask* d, int number, const std::vector<int
       set_index[cell] = nc.k;
       nc.cell[nc.k++] = cell;
     }
-  int bits = 0;
+  int& bits = nc.bits;
   for (int i = 0; i < nc.k; ++i) {
     nc.others[i] = 0;
     nc.joined[i] = 0;
@@ -142,7 +142,8 @@ Verdict set_analysis(const Structure& s, Mask* d, const Dirty& dirty, Changes& c
   dirty_cells(s, dirty, cells);
   numbers.reset(s.n + 1);
   for (const int cell : cells.items()) numbers.add(s.instance->numbers[cell]);
-  cells_of.assign(s.n + 1, {});
+  cells_of.resize(s.n + 1);
+  for (auto& list : cells_of) list.clear();
   for (int cell = 0; cell < s.cells; ++cell)
     if (numbers.has(s.instance->numbers[cell])) cells_of[s.instance->numbers[cell]].push_back(cell);
   set_index.assign(s.cells, -1);
@@ -158,7 +159,7 @@ Verdict set_analysis(const Structure& s, Mask* d, const Dirty& dirty, Changes& c
       if (w.failed) return Verdict::fail;
     }
     for (const int cell : cells_of[number]) set_index[cell] = -1;
-    for (int x = 0; x <= s.n; ++x) bit_of[x] = -1;
+    for (int b = 0; b < nc.bits; ++b) bit_of[nc.other_number[b]] = -1;
   }
   return progress ? Verdict::progress : Verdict::no_change;
 }
