@@ -2,7 +2,8 @@
 // against his difficulty levels.
 //
 // Soundness: on small random nodes (planted grids of order 2 to 5, some with their numbers
-// shuffled so that they have no solution or many, some with placements already removed), each
+// shuffled so that they have no solution or many, some with placements already removed and
+// cells fixed at one end only, as the search's moves leave them), each
 // rule alone, run to its fixpoint from the node, may remove only placements that no solution
 // of the node uses, and may fail only a node with no solution; it must keep the domino counts
 // in step and note every narrowing it makes. The solutions come from a plain exact-cover
@@ -47,6 +48,18 @@ Node random_node(std::mt19937& rng, int n, bool shuffle, int thin) {
       node.d[s.ends[p].second] &= ~direction_bit(opposite(s.first_to[p]));
     }
   s.init_counts(node.d.data());
+  // Some cells fixed at one end only, as a move of the search leaves them: their partners and
+  // other neighbours have not heard of it yet.
+  std::uniform_int_distribution<int> cell_of(0, s.cells - 1);
+  for (int moves = percent(rng) % 3; moves > 0; --moves) {
+    const int cell = cell_of(rng);
+    const Mask m = node.d[cell];
+    if (m == 0) continue;
+    const int pick = percent(rng) % std::popcount(m);
+    Mask one = m;
+    for (int i = 0; i < pick; ++i) one &= one - 1;
+    propagation::assign(s, node.d.data(), cell, one & -one);
+  }
   return node;
 }
 
