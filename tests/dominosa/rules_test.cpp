@@ -9,8 +9,12 @@
 // in step and note every narrowing it makes. The solutions come from a plain exact-cover
 // recursion written here, which shares nothing with the rules.
 //
+// Completeness: each rule alone, at its fixpoint, leaves nothing that its definition (stated
+// again here by brute force) would remove.
+//
 // Levels: each shipped puzzle (dom_ORDER_LEVEL_I.txt, levels trivial/basic/hard/extreme from
-// Tatham's generator) must be solved without search by the rules up to its level.
+// Tatham's generator) must be solved without search by the rules up to its level, and not by
+// the rules below it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -176,6 +180,197 @@ INSTANTIATE_TEST_SUITE_P(EveryRule, DominosaRuleOracle,
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
                          });
+
+// Completeness: at a rule's fixpoint its own definition, checked by brute force over the whole
+// node, finds nothing left to remove. (The definitions are stated afresh here, loop by loop,
+// from the rules' prose; forcing-chain is left to the soundness test and the shipped puzzles.)
+namespace definition {
+
+std::vector<int> alive_at(const Structure& s, const std::vector<Mask>& d, int cell) {
+  std::vector<int> out;
+  for (int dir = 0; dir < 4; ++dir) {
+    const int p = s.placement_at[cell * 4 + dir];
+    if (p >= 0 && s.alive(d.data(), p)) out.push_back(p);
+  }
+  return out;
+}
+bool overlap(const Structure& s, int p, int q) {
+  return p != q && (s.ends[p].first == s.ends[q].first || s.ends[p].first == s.ends[q].second ||
+                    s.ends[p].second == s.ends[q].first || s.ends[p].second == s.ends[q].second);
+}
+bool covers(const Structure& s, int p, int cell) {
+  return s.ends[p].first == cell || s.ends[p].second == cell;
+}
+std::vector<int> alive_of(const Structure& s, const std::vector<Mask>& d, int domino) {
+  std::vector<int> out;
+  for (int p = 0; p < s.placements; ++p)
+    if (s.domino_of[p] == domino && s.alive(d.data(), p)) out.push_back(p);
+  return out;
+}
+// The one domino of the placements at `cell` other than `except` (-1: none or several).
+int rivals(const Structure& s, const std::vector<Mask>& d, int cell, int except) {
+  std::set<int> kinds;
+  for (const int p : alive_at(s, d, cell))
+    if (p != except) kinds.insert(s.domino_of[p]);
+  return kinds.size() == 1 ? *kinds.begin() : -1;
+}
+
+// A placement the rule's definition would still remove, or -1.
+int cell_single_domino(const Structure& s, const std::vector<Mask>& d) {
+  for (int cell = 0; cell < s.cells; ++cell) {
+    const std::vector<int> here = alive_at(s, d, cell);
+    if (here.size() < 2 || rivals(s, d, cell, -1) < 0) continue;
+    for (const int p : alive_of(s, d, s.domino_of[here[0]]))
+      if (!covers(s, p, cell)) return p;
+  }
+  return -1;
+}
+int must_overlap(const Structure& s, const std::vector<Mask>& d) {
+  for (int k = 0; k < s.domino_count; ++k) {
+    const std::vector<int> mine = alive_of(s, d, k);
+    if (mine.size() < 2) continue;
+    for (int q = 0; q < s.placements; ++q) {
+      if (!s.alive(d.data(), q) || s.domino_of[q] == k) continue;
+      bool all = true;
+      for (const int p : mine) all = all && overlap(s, p, q);
+      if (all) return q;
+    }
+  }
+  return -1;
+}
+// The cell of q outside p (they share one).
+int outside(const Structure& s, int q, int p) {
+  return covers(s, p, s.ends[q].first) ? s.ends[q].second : s.ends[q].first;
+}
+int local_duplicate(const Structure& s, const std::vector<Mask>& d) {
+  for (int p = 0; p < s.placements; ++p) {
+    if (!s.alive(d.data(), p)) continue;
+    for (int q = 0; q < s.placements; ++q)
+      if (s.alive(d.data(), q) && overlap(s, p, q) &&
+          rivals(s, d, outside(s, q, p), q) == s.domino_of[p])
+        return p;
+  }
+  return -1;
+}
+int local_duplicate_2(const Structure& s, const std::vector<Mask>& d) {
+  for (int p = 0; p < s.placements; ++p) {
+    if (!s.alive(d.data(), p)) continue;
+    for (int qi = 0; qi < s.placements; ++qi) {
+      if (!s.alive(d.data(), qi) || !overlap(s, p, qi)) continue;
+      const int si = outside(s, qi, p), di = rivals(s, d, si, qi);
+      if (di < 0) continue;
+      for (int qj = 0; qj < s.placements; ++qj) {
+        if (qj == qi || !s.alive(d.data(), qj) || !overlap(s, p, qj)) continue;
+        const int sj = outside(s, qj, p);
+        bool joined = false;
+        for (const int r : alive_at(s, d, sj)) joined = joined || (r != qj && covers(s, r, si));
+        if (!joined && rivals(s, d, sj, qj) == di) return p;
+      }
+    }
+  }
+  return -1;
+}
+// The cells reachable from `from` over alive placements other than `without`.
+std::vector<char> reach(const Structure& s, const std::vector<Mask>& d, int from, int without) {
+  std::vector<char> seen(s.cells, 0);
+  std::vector<int> todo = {from};
+  seen[from] = 1;
+  while (!todo.empty()) {
+    const int cell = todo.back();
+    todo.pop_back();
+    for (const int p : alive_at(s, d, cell)) {
+      const int other = s.ends[p].first == cell ? s.ends[p].second : s.ends[p].first;
+      if (p != without && !seen[other]) seen[other] = 1, todo.push_back(other);
+    }
+  }
+  return seen;
+}
+int parity(const Structure& s, const std::vector<Mask>& d) {
+  for (int p = 0; p < s.placements; ++p) {
+    if (!s.alive(d.data(), p)) continue;
+    const std::vector<char> side = reach(s, d, s.ends[p].first, p);
+    if (side[s.ends[p].second]) continue;  // not a bridge
+    const std::vector<char> other = reach(s, d, s.ends[p].second, p);
+    if (std::count(side.begin(), side.end(), 1) % 2 == 0 ||
+        std::count(other.begin(), other.end(), 1) % 2 == 0)
+      return p;
+  }
+  return -1;
+}
+// Every subset S of the open cells (two or more placements) of each number.
+int set_analysis(const Structure& s, const std::vector<Mask>& d, bool doubles) {
+  for (int x = 0; x <= s.n; ++x) {
+    std::vector<int> open;
+    for (int cell = 0; cell < s.cells; ++cell)
+      if (s.instance->numbers[cell] == x && alive_at(s, d, cell).size() >= 2) open.push_back(cell);
+    for (uint32_t set = 1; set < (1u << open.size()); ++set) {
+      std::set<int> in_set, others;
+      for (size_t i = 0; i < open.size(); ++i)
+        if (set >> i & 1) in_set.insert(open[i]);
+      if (in_set.size() < 2) continue;
+      bool joined = false;
+      for (const int cell : in_set)
+        for (const int p : alive_at(s, d, cell)) {
+          const int far = s.ends[p].first == cell ? s.ends[p].second : s.ends[p].first;
+          others.insert(s.instance->numbers[far]);
+          joined = joined || (s.instance->numbers[far] == x && in_set.count(far));
+        }
+      const int t = static_cast<int>(others.size()), size = static_cast<int>(in_set.size());
+      if (joined && !doubles) continue;
+      // How many cells of S each domino of T's placements must cover; 0: no constraint.
+      const int need_double = !joined ? (t == size) : t == size - 1 ? 2 : t == size ? 1 : 0;
+      const int need_other = !joined ? (t == size) : t == size - 1 ? 1 : 0;
+      for (const int y : others) {
+        const int need = y == x ? need_double : need_other;
+        for (const int p : alive_of(s, d, domino_index(x, y, s.n))) {
+          const int used =
+              static_cast<int>(in_set.count(s.ends[p].first) + in_set.count(s.ends[p].second));
+          if (used < need) return p;
+        }
+      }
+    }
+  }
+  return -1;
+}
+
+}  // namespace definition
+
+TEST(DominosaRuleDefinitions, EachRuleLeavesNothingItsDefinitionWouldRemove) {
+  using Check = int (*)(const Structure&, const std::vector<Mask>&);
+  const std::vector<std::pair<std::string, Check>> checks = {
+      {"cell-single-domino", definition::cell_single_domino},
+      {"must-overlap", definition::must_overlap},
+      {"local-duplicate", definition::local_duplicate},
+      {"local-duplicate-2", definition::local_duplicate_2},
+      {"parity", definition::parity},
+      {"set-analysis",
+       [](const Structure& s, const std::vector<Mask>& d) {
+         return definition::set_analysis(s, d, false);
+       }},
+      {"set-analysis-doubles", [](const Structure& s, const std::vector<Mask>& d) {
+         return definition::set_analysis(s, d, true);
+       }}};
+  for (const auto& [name, check] : checks) {
+    const DominosaRuleEntry* rule = nullptr;
+    for (const auto& e : dominosa_rules())
+      if (e.info.name == name) rule = &e;
+    ASSERT_NE(rule, nullptr) << name;
+    std::mt19937 rng(5);
+    int checked = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+      Node node = random_node(rng, 2 + trial % 4, trial % 2 == 1, trial % 3 == 0 ? 0 : 15);
+      const Structure s(node.in);
+      std::vector<Mask> d = node.d;
+      const DominosaRuleEntry* alone[] = {rule};
+      FixpointIo io;
+      if (!run_to_fixpoint(s, d.data(), Dirty::all(), alone, 1, io, [](int, Verdict) {})) continue;
+      ++checked;
+      ASSERT_EQ(check(s, d), -1) << name << " left a placement its definition removes, trial "
+                                 << trial;
+    }
+    EXPECT_GT(checked, 100) << name;
+  }
+}
 
 // The incremental contract: after a move, the rules fed only the narrowings since the last
 // fixpoint reach the same node (and verdict) as the same rules run from scratch everywhere.
