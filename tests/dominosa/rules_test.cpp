@@ -3,10 +3,10 @@
 //
 // Soundness: on small random nodes (planted grids of order 2 to 5, some with their numbers
 // shuffled so that they have no solution or many, some with placements already removed and
-// cells fixed at one end only, as the search's moves leave them), each
-// rule alone, run to its fixpoint from the node, may remove only placements that no solution
-// of the node uses, and may fail only a node with no solution; it must keep the domino counts
-// in step and note every narrowing it makes. The solutions come from a plain exact-cover
+// cells fixed at one end only, as the search's moves leave them), each rule alone, run to its
+// fixpoint from the node, may remove only placements that no solution of the node uses, and
+// may fail only a node with no solution; it must keep the domino counts in step and note every
+// narrowing it makes. The solutions come from a plain exact-cover
 // recursion written here, which shares nothing with the rules.
 //
 // Completeness: each rule alone, at its fixpoint, leaves nothing that its definition (stated
