@@ -6,11 +6,29 @@ namespace bs::dominosa {
 
 extern const DominosaRuleEntry cell_single_rule;
 extern const DominosaRuleEntry domino_single_rule;
+extern const DominosaRuleEntry cell_single_domino_rule;
+extern const DominosaRuleEntry must_overlap_rule;
+extern const DominosaRuleEntry local_duplicate_rule;
+extern const DominosaRuleEntry local_duplicate_2_rule;
+extern const DominosaRuleEntry parity_rule;
+extern const DominosaRuleEntry set_analysis_rule;
+extern const DominosaRuleEntry set_analysis_doubles_rule;
+extern const DominosaRuleEntry forcing_chain_rule;
 
 const std::vector<DominosaRuleEntry>& dominosa_rules() {
   static const std::vector<DominosaRuleEntry> rules = {
       cell_single_rule,
       domino_single_rule,
+      // Tatham's basic level.
+      cell_single_domino_rule,
+      must_overlap_rule,
+      local_duplicate_rule,
+      local_duplicate_2_rule,
+      parity_rule,
+      // His hard level, then his extreme one.
+      set_analysis_rule,
+      set_analysis_doubles_rule,
+      forcing_chain_rule,
   };
   return rules;
 }
