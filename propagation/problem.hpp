@@ -104,14 +104,18 @@ class Problem {
   bool prune(const State&, search::Stats&) const { return false; }
 
   void moves(const State& st, std::vector<Move>& out) const {
-    if constexpr (ItemBranching<M>) {
-      if (branching_ == Branching::items) return m_.branch_moves(st.dom.data(), down_, out);
-    }
-    const bool scored = branching_ == Branching::dom_probe && !st.lookahead.empty();
-    const int var = choose_variable(m_, st.dom.data(), variables_, branching_,
-                                    scored ? st.lookahead.data() : nullptr);
-    if (var >= 0) append_value_moves(var, st.dom[var], down_, out);
+    const size_t first = out.size();
+    append_moves(st, out);
+    if (!phase_.empty())  // the guide's value first, the others in their order
+      std::stable_partition(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
+                            [&](Move mv) { return phase_[move_variable(mv)] == move_value(mv); });
   }
+
+  // A guide for the value order, as a SAT solver's saved phases: per variable, the value to try
+  // first (one bit; 0 for no preference). Given a solution, the search's first branch at every
+  // node leads to it, and the rest of a count explores around it; given an LP's rounding, the
+  // search starts where the relaxation points. Empty: no guide.
+  void set_phase(std::vector<Mask> phase) { phase_ = std::move(phase); }
 
   void apply(State& st, Move mv) const {
     st.trail.insert(st.trail.end(), st.dom.begin(), st.dom.end());
@@ -139,6 +143,16 @@ class Problem {
   }
 
  private:
+  void append_moves(const State& st, std::vector<Move>& out) const {
+    if constexpr (ItemBranching<M>) {
+      if (branching_ == Branching::items) return m_.branch_moves(st.dom.data(), down_, out);
+    }
+    const bool scored = branching_ == Branching::dom_probe && !st.lookahead.empty();
+    const int var = choose_variable(m_, st.dom.data(), variables_, branching_,
+                                    scored ? st.lookahead.data() : nullptr);
+    if (var >= 0) append_value_moves(var, st.dom[var], down_, out);
+  }
+
   // Moves on the path to this node: each left its domains and one word on the trail.
   int depth(const State& st) const {
     return static_cast<int>(st.trail.size() / (st.dom.size() + 1));
@@ -150,6 +164,7 @@ class Problem {
   Branching branching_;
   bool down_;
   int probe_depth_;
+  std::vector<Mask> phase_;
 };
 
 }  // namespace bs::propagation

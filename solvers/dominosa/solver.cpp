@@ -20,8 +20,10 @@
 #include "heuristics/dominosa/dominosa_rule.hpp"
 #include "propagation/problem.hpp"
 #include "puzzles/dominosa/format.hpp"
+#include "puzzles/dominosa/render.hpp"
 #include "search/dfs.hpp"
 #include "solvers/dominosa/bench.hpp"
+#include "solvers/dominosa/fuzz.hpp"
 #include "solvers/dominosa/options.hpp"
 #include "solvers/dominosa/oracle.hpp"
 #include "solvers/measure.hpp"
@@ -232,17 +234,80 @@ Result solve_file(const std::string& path, const Options& options) {
   return solve(read_instance(path), options);
 }
 
+// A solution's rows from a `solve --json` result: an array of height strings of width letters.
+Solution solution_from_json(const nlohmann::json& rows, const Instance& in,
+                            const std::string& path) {
+  if (!rows.is_array() || static_cast<int>(rows.size()) != in.height())
+    throw InputError(
+        path, 1, 1, "a solved result needs \"solution\": " + std::to_string(in.height()) + " rows");
+  Solution s;
+  for (const auto& row : rows) {
+    if (!row.is_string() || static_cast<int>(row.get<std::string>().size()) != in.width())
+      throw InputError(path, 1, 1,
+                       "each solution row needs " + std::to_string(in.width()) + " letters");
+    const std::string text = row.get<std::string>();
+    s.insert(s.end(), text.begin(), text.end());
+  }
+  return s;
+}
+
+// A JSON result from `solve --json` is checked whole: its cover verified, or its certificate
+// re-checked by another method. Anything else is read as rows of letters (a .sol file).
+std::string verify_any(const std::string& instance_path, const std::string& solution_path) {
+  const std::string text = read_file(solution_path);
+  const size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos || text[first] != '{')
+    return verify_files(instance_path, solution_path);
+  const Instance in = read_instance(instance_path);
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception&) {
+    throw InputError(solution_path, 1, 1, "not valid JSON");
+  }
+  const std::string status = j.contains("status") && j["status"].is_string()
+                                 ? j["status"].get<std::string>()
+                                 : std::string();
+  if (status == "solved")
+    return verify_solution(
+        in, solution_from_json(j.contains("solution") ? j["solution"] : nlohmann::json(), in,
+                               solution_path));
+  if (status == "infeasible") {
+    if (!j.contains("certificate") || !j.at("certificate").is_object() ||
+        !j.at("certificate").contains("kind") || !j.at("certificate").at("kind").is_string())
+      throw InputError(solution_path, 1, 1, "an infeasible result needs a certificate with a kind");
+    Certificate cert;
+    cert.kind = j.at("certificate").at("kind").get<std::string>();
+    return check_certificate(in, cert);
+  }
+  throw InputError(solution_path, 1, 1,
+                   "status must be \"solved\" or \"infeasible\" to be verified");
+}
+
+std::string render(const std::string& path, const Options& options, bool solved) {
+  const Instance in = read_instance(path);
+  if (!solved) return render_svg(in, nullptr);
+  Solution solution;
+  const Result r = solve(in, options, &solution);
+  if (r.status != Status::solved)
+    throw std::invalid_argument(path + ": no solution to draw (" + to_string(r.status) + ")");
+  return render_svg(in, &solution);
+}
+
 }  // namespace
 
 PuzzleSolver dominosa_solver() {
   PuzzleSolver p{"dominosa",
                  "pair every cell with a neighbour so each domino is used once; count, generate",
-                 dominosa_rule_infos, solve_file, verify_files};
+                 dominosa_rule_infos, solve_file, verify_any};
+  p.render = render;
   p.read_instance_file = [](const std::string& path) { (void)read_instance(path); };
   p.options = dominosa_option_rows;
   p.bench = dominosa_bench;
   p.checks.oracle_instance = oracle_instance;
   p.checks.oracle_answer = oracle_answer;
+  p.checks.reread = reread;
+  p.checks.fuzz_instances = fuzz_instances();
   return p;
 }
 
