@@ -76,9 +76,11 @@ struct ExactCoverLp {
 
 // The exact-cover LP over the placements p with alive[p] != 0 (one entry per placement of the
 // instance); dead placements are 0. A cell or domino with no alive placement is infeasible at
-// once, without CLP. Throws std::invalid_argument for a malformed instance or a wrong-sized mask.
+// once, without CLP. The time limit is CLP's, wall-clock; past it the status is limit. Throws
+// std::invalid_argument for a malformed instance or a wrong-sized mask.
 ExactCoverLp solve_exact_cover_lp(const dominosa::Instance& instance,
                                   const std::vector<char>& alive,
-                                  LpFixing fixing = LpFixing::support);
+                                  LpFixing fixing = LpFixing::support,
+                                  double time_limit_seconds = kInf);
 
 }  // namespace bs::ilp
