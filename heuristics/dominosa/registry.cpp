@@ -6,11 +6,15 @@ namespace bs::dominosa {
 
 extern const DominosaRuleEntry cell_single_rule;
 extern const DominosaRuleEntry domino_single_rule;
+extern const DominosaRuleEntry matching_rule;
+extern const DominosaRuleEntry matching_bgl_rule;
 
 const std::vector<DominosaRuleEntry>& dominosa_rules() {
   static const std::vector<DominosaRuleEntry> rules = {
       cell_single_rule,
       domino_single_rule,
+      matching_rule,
+      matching_bgl_rule,
   };
   return rules;
 }

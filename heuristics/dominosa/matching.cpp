@@ -1,0 +1,288 @@
+// matching: the cells must be covered by a perfect matching of the alive placements (Régin's
+// filter for the cell cover).
+//
+// Every solution pairs each cell with one neighbour through an alive placement, so it is a
+// perfect matching of the grid graph whose edges are the alive placements. The graph is
+// bipartite: colour the cells like a checkerboard (row + column even: black) and every placement
+// joins a black cell to a white one. So:
+//  - no perfect matching: the node fails. This covers Tatham's parity rule (a region cut off
+//    with an odd number of cells) and every Hall-type obstruction besides, such as a set of k
+//    black cells whose alive neighbours are fewer than k white cells;
+//  - an alive placement that lies in no perfect matching is removed, at both ends.
+// Which placements lie in some perfect matching is the Dulmage–Mendelsohn decomposition, the
+// argument of Régin's all-different filter (heuristics/futoshiki/all_different.cpp): take any
+// perfect matching M; an edge (b, w) outside M is in another perfect matching iff it lies on an
+// M-alternating cycle b -> w -> M(w) -> ... -> b. Contract each matched pair into its black
+// cell and draw an arc b -> M(w) for every alive unmatched placement (b, w): the alternating
+// cycles are the cycles of this graph, so (b, w) stays iff b and M(w) lie in one strongly
+// connected component. Matched placements always stay.
+//
+// The rule only reads the cell cover; the dominoes (each used once) are the other rules' part.
+// A direction a cell still holds towards a neighbour that no longer points back is no placement
+// (dominosa_rule.hpp); this rule neither uses nor removes it (cell-single does).
+//
+// The kernel, hand-made (matching-bgl is the same filter on Boost.Graph, the reference):
+//  1. the alive directions of every black cell, one 4-bit mask each;
+//  2. a matching: first the one this thread found last (below), kept where its placements are
+//     still alive, then a greedy pass, then augmenting paths by iterative depth-first search in
+//     rounds (a round marks the white cells it visited once, as in Hopcroft–Karp's phases; a
+//     round that augments nothing proves no perfect matching exists, because the matching did
+//     not change while its marks were made);
+//  3. the strongly connected components of the contracted graph by iterative Tarjan;
+//  4. the removals.
+// Everything lives in thread_local scratch, so a call allocates nothing once the thread has seen
+// a grid of this size. Each step is linear in the grid except the augmenting paths, which a good
+// start keeps few.
+//
+// Why no incrementality beyond the warm start. A rule is a pure function of the node, and
+// keeping a matching per node would cost a copy per node. Skipping a call is rarely possible:
+// removing even one placement outside the matching can break an alternating cycle and strand
+// other placements, so only a call after which no alive placement died could be skipped, and the
+// driver already skips a rule whose cells did not change (it is idempotent, below). What does
+// pay is the warm start: the thread's last matching, from the parent node or a sibling in a
+// depth-first search, is almost a perfect matching of this node too, so few cells are left for
+// the augmenting paths. It is a hint and nothing more: every placement of it is checked alive
+// before use, and the placements this rule removes are the same whatever matching it starts
+// from (they are those in no perfect matching), so the result does not depend on the thread's
+// history. bench/dominosa_matching_bench.cpp measures the warm start against a cold one.
+//
+// Idempotent: after the removals every alive placement lies in a perfect matching of what is
+// left (a perfect matching of the old graph that uses it uses no removed placement), so a second
+// call would find nothing.
+#include "heuristics/dominosa/matching.hpp"
+
+#include <algorithm>
+
+#include "heuristics/dominosa/dominosa_rule.hpp"
+
+namespace bs::dominosa {
+
+namespace {
+
+constexpr int kUnmatched = -1;
+constexpr uint8_t kNoHint = 0xff;
+
+struct Frame {
+  int cell;   // a black cell
+  Mask rest;  // its directions not tried yet
+  int via;    // the white cell it went on through (augmenting paths only)
+};
+
+// The working memory of one thread. Arrays are per cell; only the black cells' entries of
+// alive, index and low are used.
+struct Scratch {
+  std::vector<Mask> alive;      // per black cell: the directions of its alive placements
+  std::vector<int> mate;        // per cell: its partner in the matching, or kUnmatched
+  std::vector<uint32_t> seen;   // per white cell: the round that last visited it
+  uint32_t round = 0;           // never 0 after a reset: seen starts at 0
+  std::vector<int> black;       // the black cells, ascending
+  std::vector<int> free_black;  // the black cells still unmatched
+  std::vector<Frame> frames;    // the depth-first stack of the augmenting paths and of Tarjan
+  std::vector<int> index, low, component, tarjan_stack;
+  std::vector<uint8_t> hint;  // per black cell: its matched direction in the last matching
+  int cells = -1;             // the grid size the arrays are laid out for
+
+  void fit(const Structure& s) {
+    if (cells == s.cells) return;
+    cells = s.cells;
+    alive.assign(cells, 0);
+    mate.assign(cells, kUnmatched);
+    seen.assign(cells, 0);
+    round = 0;
+    index.assign(cells, -1);
+    low.assign(cells, 0);
+    component.assign(cells, -1);
+    hint.assign(cells, kNoHint);
+    black.clear();
+    for (int cell = 0; cell < cells; ++cell)
+      if ((cell / s.width + cell % s.width) % 2 == 0) black.push_back(cell);
+    free_black.reserve(black.size());
+    frames.reserve(black.size() + 1);
+    tarjan_stack.reserve(black.size());
+  }
+  void next_round() {
+    if (++round == 0) {
+      std::fill(seen.begin(), seen.end(), 0);
+      round = 1;
+    }
+  }
+};
+
+thread_local Scratch scratch;
+thread_local bool warm_start = true;
+
+// The directions of `cell`'s alive placements: those whose neighbour points back.
+Mask alive_directions(const Structure& s, const Mask* d, int cell) {
+  Mask out = 0;
+  for (Mask rest = d[cell]; rest; rest &= rest - 1) {
+    const int dir = std::countr_zero(rest);
+    const int other = s.neighbour[cell * 4 + dir];
+    if (other >= 0 && (d[other] & (Mask{1} << (dir ^ 1)))) out |= Mask{1} << dir;
+  }
+  return out;
+}
+
+void match(Scratch& w, int black, int white) {
+  w.mate[black] = white;
+  w.mate[white] = black;
+}
+
+// Steps 1 and 2 up to the augmenting paths: the alive directions, the hint where it still
+// holds, then the first free white neighbour of each black cell. False: a black cell with no
+// alive placement.
+bool start_matching(const Structure& s, const Mask* d, Scratch& w) {
+  std::fill(w.mate.begin(), w.mate.end(), kUnmatched);
+  for (const int b : w.black) {
+    w.alive[b] = alive_directions(s, d, b);
+    if (!w.alive[b]) return false;
+    const uint8_t h = w.hint[b];
+    if (warm_start && h != kNoHint && (w.alive[b] >> h & 1)) {
+      const int white = s.neighbour[b * 4 + h];
+      if (w.mate[white] == kUnmatched) match(w, b, white);
+    }
+  }
+  w.free_black.clear();
+  for (const int b : w.black) {
+    if (w.mate[b] != kUnmatched) continue;
+    bool matched = false;
+    for (Mask rest = w.alive[b]; rest && !matched; rest &= rest - 1) {
+      const int white = s.neighbour[b * 4 + std::countr_zero(rest)];
+      if (w.mate[white] == kUnmatched) match(w, b, white), matched = true;
+    }
+    if (!matched) w.free_black.push_back(b);
+  }
+  return true;
+}
+
+// One augmenting path from the free black cell `from`, over white cells not seen this round.
+// On success the path's placements swap in and out of the matching.
+bool augment(const Structure& s, Scratch& w, int from) {
+  w.frames.clear();
+  w.frames.push_back({from, w.alive[from], kUnmatched});
+  while (!w.frames.empty()) {
+    Frame& top = w.frames.back();
+    if (!top.rest) {
+      w.frames.pop_back();
+      continue;
+    }
+    const int white = s.neighbour[top.cell * 4 + std::countr_zero(top.rest)];
+    top.rest &= top.rest - 1;
+    if (w.seen[white] == w.round) continue;
+    w.seen[white] = w.round;
+    top.via = white;
+    const int next = w.mate[white];
+    if (next == kUnmatched) {
+      for (const Frame& f : w.frames) match(w, f.cell, f.via);
+      return true;
+    }
+    w.frames.push_back({next, w.alive[next], kUnmatched});
+  }
+  return false;
+}
+
+// Step 2's end: augmenting paths in rounds until every black cell is matched. False: no
+// perfect matching.
+bool complete_matching(const Structure& s, Scratch& w) {
+  while (!w.free_black.empty()) {
+    w.next_round();
+    size_t kept = 0;
+    for (const int b : w.free_black)
+      if (!augment(s, w, b)) w.free_black[kept++] = b;
+    if (kept == w.free_black.size()) return false;  // a round with no path: none exists
+    w.free_black.resize(kept);
+  }
+  return true;
+}
+
+// Step 3: Tarjan's strongly connected components of the contracted graph, iteratively. The
+// successors of black cell b are M(white) for each alive unmatched placement (b, white).
+void components(const Structure& s, Scratch& w) {
+  for (const int b : w.black) w.index[b] = -1, w.component[b] = -1;
+  w.frames.clear();  // the last augmenting path leaves its frames
+  w.tarjan_stack.clear();
+  int counter = 0, found = 0;
+  const auto open = [&](int b) {
+    w.index[b] = w.low[b] = counter++;
+    w.tarjan_stack.push_back(b);
+    Mask out = w.alive[b];
+    for (Mask rest = out; rest; rest &= rest - 1)
+      if (s.neighbour[b * 4 + std::countr_zero(rest)] == w.mate[b]) out &= ~(rest & -rest);
+    w.frames.push_back({b, out, kUnmatched});
+  };
+  for (const int root : w.black) {
+    if (w.index[root] >= 0) continue;
+    open(root);
+    while (!w.frames.empty()) {
+      Frame& top = w.frames.back();
+      if (top.rest) {
+        const int next = w.mate[s.neighbour[top.cell * 4 + std::countr_zero(top.rest)]];
+        top.rest &= top.rest - 1;
+        if (w.index[next] < 0)
+          open(next);                    // invalidates `top`
+        else if (w.component[next] < 0)  // visited and not yet placed: on the stack
+          w.low[top.cell] = std::min(w.low[top.cell], w.index[next]);
+        continue;
+      }
+      const int b = top.cell;
+      w.frames.pop_back();
+      if (w.low[b] == w.index[b]) {
+        int member;
+        do {
+          member = w.tarjan_stack.back();
+          w.tarjan_stack.pop_back();
+          w.component[member] = found;
+        } while (member != b);
+        ++found;
+      }
+      if (!w.frames.empty()) {
+        const int parent = w.frames.back().cell;
+        w.low[parent] = std::min(w.low[parent], w.low[b]);
+      }
+    }
+  }
+}
+
+// Step 4: every alive unmatched placement whose ends' components differ goes; the matching is
+// kept as the next call's hint.
+bool remove_stranded(const Structure& s, Mask* d, Scratch& w, Changes& changed, bool& progress) {
+  for (const int b : w.black) {
+    for (Mask rest = w.alive[b]; rest; rest &= rest - 1) {
+      const int dir = std::countr_zero(rest);
+      const int white = s.neighbour[b * 4 + dir];
+      if (white == w.mate[b]) {
+        w.hint[b] = static_cast<uint8_t>(dir);
+        continue;
+      }
+      if (w.component[b] != w.component[w.mate[white]] &&
+          !remove_placement(s, d, s.placement_at[b * 4 + dir], changed, progress))
+        return false;
+    }
+  }
+  return true;
+}
+
+Verdict matching(const Structure& s, Mask* d, const Dirty&, Changes& changed) {
+  Scratch& w = scratch;
+  w.fit(s);
+  if (!start_matching(s, d, w) || !complete_matching(s, w)) return Verdict::fail;
+  components(s, w);
+  bool progress = false;
+  // Never false: each cell keeps its matched placement.
+  if (!remove_stranded(s, d, w, changed, progress)) return Verdict::fail;
+  return progress ? Verdict::progress : Verdict::no_change;
+}
+
+}  // namespace
+
+void set_matching_warm_start(bool on) {
+  warm_start = on;
+}
+
+extern const DominosaRuleEntry matching_rule{
+    {"matching", "dominosa", Cost::quadratic, true,
+     "the cells need a perfect matching of the alive placements: none fails the node, and a "
+     "placement in none goes (Regin; generalises the parity of cut-off regions)"},
+    matching,
+    /*idempotent=*/true};
+
+}  // namespace bs::dominosa
