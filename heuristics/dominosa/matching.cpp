@@ -23,34 +23,33 @@
 //
 // The kernel, hand-made (matching-bgl is the same filter on Boost.Graph, the reference):
 //  1. the alive directions of every black cell, one 4-bit mask each;
-//  2. a matching: first the one this thread found last (below), kept where its placements are
-//     still alive, then a greedy pass, then augmenting paths by iterative depth-first search in
-//     rounds (a round marks the white cells it visited once, as in Hopcroft–Karp's phases; a
-//     round that augments nothing proves no perfect matching exists, because the matching did
-//     not change while its marks were made);
+//  2. a matching: a greedy pass, cells with one placement left first and then each black cell's
+//     partner in a brick tiling if it can (at the root the bricks are already a perfect
+//     matching), then augmenting paths by iterative depth-first search in rounds (a round marks
+//     the white cells it visited once, as in Hopcroft–Karp's phases; a round that augments
+//     nothing proves no perfect matching exists, because the matching did not change while its
+//     marks were made);
 //  3. the strongly connected components of the contracted graph by iterative Tarjan;
 //  4. the removals.
 // Everything lives in thread_local scratch, so a call allocates nothing once the thread has seen
-// a grid of this size. Each step is linear in the grid except the augmenting paths, which a good
-// start keeps few.
+// a grid of this size, and each step is linear in the grid but the augmenting paths, which the
+// greedy start leaves few of.
 //
-// Why no incrementality beyond the warm start. A rule is a pure function of the node, and
-// keeping a matching per node would cost a copy per node. Skipping a call is rarely possible:
-// removing even one placement outside the matching can break an alternating cycle and strand
-// other placements, so only a call after which no alive placement died could be skipped, and the
-// driver already skips a rule whose cells did not change (it is idempotent, below). What does
-// pay is the warm start: the thread's last matching, from the parent node or a sibling in a
-// depth-first search, is almost a perfect matching of this node too, so few cells are left for
-// the augmenting paths. It is a hint and nothing more: every placement of it is checked alive
-// before use, and the placements this rule removes are the same whatever matching it starts
-// from (they are those in no perfect matching), so the result does not depend on the thread's
-// history. bench/dominosa_matching_bench.cpp measures the warm start against a cold one.
+// Why it recomputes everything at each call. A rule is a pure function of the node, and keeping
+// a matching per node would cost a copy per node. Skipping a call is rarely possible: removing
+// even one placement outside the matching can break an alternating cycle and strand others, so
+// only a call after which no alive placement died could be skipped, and the driver already skips
+// a rule with nothing new to look at (it is idempotent, below). A warm start was measured: the
+// matching this thread found last (a sibling's or the parent's in a depth-first search), kept
+// where still alive. With the greedy start above it changed nothing beyond noise, at the root
+// or on the children of a mid-search node of order 100 (bench/dominosa_matching_bench.cpp, median
+// of 5: 97 against 89 us per call, cold against warm, on a loaded machine), since the matching is
+// the smaller part of a call and the components the larger, so it went: the rule has no hidden
+// state that its result could hang on.
 //
 // Idempotent: after the removals every alive placement lies in a perfect matching of what is
 // left (a perfect matching of the old graph that uses it uses no removed placement), so a second
 // call would find nothing.
-#include "heuristics/dominosa/matching.hpp"
-
 #include <algorithm>
 
 #include "heuristics/dominosa/dominosa_rule.hpp"
@@ -60,7 +59,6 @@ namespace bs::dominosa {
 namespace {
 
 constexpr int kUnmatched = -1;
-constexpr uint8_t kNoHint = 0xff;
 
 struct Frame {
   int cell;   // a black cell
@@ -79,8 +77,8 @@ struct Scratch {
   std::vector<int> free_black;  // the black cells still unmatched
   std::vector<Frame> frames;    // the depth-first stack of the augmenting paths and of Tarjan
   std::vector<int> index, low, component, tarjan_stack;
-  std::vector<uint8_t> hint;  // per black cell: its matched direction in the last matching
-  int cells = -1;             // the grid size the arrays are laid out for
+  std::vector<Mask> brick;  // per black cell: its partner's direction in a brick tiling
+  int cells = -1;           // the grid size the arrays are laid out for
 
   void fit(const Structure& s) {
     if (cells == s.cells) return;
@@ -92,10 +90,17 @@ struct Scratch {
     index.assign(cells, -1);
     low.assign(cells, 0);
     component.assign(cells, -1);
-    hint.assign(cells, kNoHint);
     black.clear();
-    for (int cell = 0; cell < cells; ++cell)
-      if ((cell / s.width + cell % s.width) % 2 == 0) black.push_back(cell);
+    brick.assign(cells, 0);
+    for (int cell = 0; cell < cells; ++cell) {
+      const int row = cell / s.width, col = cell % s.width;
+      if ((row + col) % 2 != 0) continue;
+      black.push_back(cell);
+      // Rows of horizontal bricks when the width is even, else columns of vertical ones.
+      const Direction partner =
+          s.width % 2 == 0 ? (col % 2 == 0 ? right : left) : (row % 2 == 0 ? down : up);
+      brick[cell] = direction_bit(partner);
+    }
     free_black.reserve(black.size());
     frames.reserve(black.size() + 1);
     tarjan_stack.reserve(black.size());
@@ -109,7 +114,6 @@ struct Scratch {
 };
 
 thread_local Scratch scratch;
-thread_local bool warm_start = true;
 
 // The directions of `cell`'s alive placements: those whose neighbour points back.
 Mask alive_directions(const Structure& s, const Mask* d, int cell) {
@@ -127,28 +131,31 @@ void match(Scratch& w, int black, int white) {
   w.mate[white] = black;
 }
 
-// Steps 1 and 2 up to the augmenting paths: the alive directions, the hint where it still
-// holds, then the first free white neighbour of each black cell. False: a black cell with no
-// alive placement.
+// Steps 1 and 2 up to the augmenting paths: the alive directions, then the greedy matching.
+// False: a black cell with no alive placement.
 bool start_matching(const Structure& s, const Mask* d, Scratch& w) {
   std::fill(w.mate.begin(), w.mate.end(), kUnmatched);
   for (const int b : w.black) {
     w.alive[b] = alive_directions(s, d, b);
     if (!w.alive[b]) return false;
-    const uint8_t h = w.hint[b];
-    if (warm_start && h != kNoHint && (w.alive[b] >> h & 1)) {
-      const int white = s.neighbour[b * 4 + h];
+  }
+  // Cells with one placement left first, so that no neighbour takes their only partner.
+  for (const int b : w.black)
+    if (w.mate[b] == kUnmatched && fixed(w.alive[b])) {
+      const int white = s.neighbour[b * 4 + std::countr_zero(w.alive[b])];
       if (w.mate[white] == kUnmatched) match(w, b, white);
     }
-  }
   w.free_black.clear();
   for (const int b : w.black) {
     if (w.mate[b] != kUnmatched) continue;
+    // The brick partner first: at the root, bricks are a perfect matching.
+    const Mask order[2] = {w.alive[b] & w.brick[b], w.alive[b] & ~w.brick[b]};
     bool matched = false;
-    for (Mask rest = w.alive[b]; rest && !matched; rest &= rest - 1) {
-      const int white = s.neighbour[b * 4 + std::countr_zero(rest)];
-      if (w.mate[white] == kUnmatched) match(w, b, white), matched = true;
-    }
+    for (const Mask options : order)
+      for (Mask rest = options; rest && !matched; rest &= rest - 1) {
+        const int white = s.neighbour[b * 4 + std::countr_zero(rest)];
+        if (w.mate[white] == kUnmatched) match(w, b, white), matched = true;
+      }
     if (!matched) w.free_black.push_back(b);
   }
   return true;
@@ -242,18 +249,14 @@ void components(const Structure& s, Scratch& w) {
   }
 }
 
-// Step 4: every alive unmatched placement whose ends' components differ goes; the matching is
-// kept as the next call's hint.
+// Step 4: every alive unmatched placement whose ends' components differ goes. Matched placements
+// always stay.
 bool remove_stranded(const Structure& s, Mask* d, Scratch& w, Changes& changed, bool& progress) {
   for (const int b : w.black) {
     for (Mask rest = w.alive[b]; rest; rest &= rest - 1) {
       const int dir = std::countr_zero(rest);
       const int white = s.neighbour[b * 4 + dir];
-      if (white == w.mate[b]) {
-        w.hint[b] = static_cast<uint8_t>(dir);
-        continue;
-      }
-      if (w.component[b] != w.component[w.mate[white]] &&
+      if (white != w.mate[b] && w.component[b] != w.component[w.mate[white]] &&
           !remove_placement(s, d, s.placement_at[b * 4 + dir], changed, progress))
         return false;
     }
@@ -273,10 +276,6 @@ Verdict matching(const Structure& s, Mask* d, const Dirty&, Changes& changed) {
 }
 
 }  // namespace
-
-void set_matching_warm_start(bool on) {
-  warm_start = on;
-}
 
 extern const DominosaRuleEntry matching_rule{
     {"matching", "dominosa", Cost::quadratic, true,

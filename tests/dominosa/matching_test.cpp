@@ -11,7 +11,6 @@
 // some directions removed at one end only, which kills a placement without a word to the other
 // end, as a move of the search does. Half the trials spare the planted solution, so that a
 // perfect matching exists; the other half often have none.
-#include "heuristics/dominosa/matching.hpp"
 
 #include <gtest/gtest.h>
 
@@ -154,10 +153,7 @@ TEST(DominosaMatching, BothRulesAgreeWithBruteForceOnRandomSparseGrids) {
       const Structure s(grid.instance);
       const std::vector<Mask> d = random_state(s, grid.tiling, 77 * seed + n, seed % 2 == 0);
       const std::string what = "order " + std::to_string(n) + " seed " + std::to_string(seed);
-      // Cold and warm starts, and the reference: one answer.
-      bs::dominosa::set_matching_warm_start(seed % 3 != 0);
       const Outcome hand = run(s, d, "matching");
-      bs::dominosa::set_matching_warm_start(true);
       const Outcome bgl = run(s, d, "matching-bgl");
       EXPECT_EQ(hand.verdict, bgl.verdict) << what;
       if (hand.verdict != Verdict::fail) {
@@ -186,23 +182,24 @@ TEST(DominosaMatching, SecondCallFindsNothing) {
   }
 }
 
-// The result does not hang on the thread's last matching: the same state after different
-// predecessors, on a grid large enough for many perfect matchings.
-TEST(DominosaMatching, WarmStartFromAnyPredecessorGivesOneAnswer) {
+// The hand-made rule keeps its working memory per thread between calls: a call after calls on
+// other nodes, of this grid and of grids of other sizes, answers as the first call did.
+TEST(DominosaMatching, CallsBeforeDoNotChangeTheAnswer) {
   const auto grid = bs::dominosa::random_planted_grid(12, 5);
   const Structure s(grid.instance);
   const std::vector<Mask> target = random_state(s, grid.tiling, 99, true);
-  bs::dominosa::set_matching_warm_start(false);
-  const Outcome cold = run(s, target, "matching");
-  ASSERT_EQ(cold.verdict, Verdict::progress);  // something to get wrong
-  bs::dominosa::set_matching_warm_start(true);
+  const Outcome first = run(s, target, "matching");
+  ASSERT_EQ(first.verdict, Verdict::progress);  // something to get wrong
   for (int seed = 0; seed < 10; ++seed) {
     run(s, random_state(s, grid.tiling, seed, seed % 2 == 0), "matching");
-    const Outcome warm = run(s, target, "matching");
-    EXPECT_EQ(warm.verdict, cold.verdict) << seed;
-    EXPECT_EQ(warm.state, cold.state) << seed;
+    const auto other = bs::dominosa::random_planted_grid(3 + seed, seed);
+    const Structure t(other.instance);
+    run(t, random_state(t, other.tiling, seed, false), "matching");
+    const Outcome again = run(s, target, "matching");
+    EXPECT_EQ(again.verdict, first.verdict) << seed;
+    EXPECT_EQ(again.state, first.state) << seed;
   }
-  EXPECT_EQ(run(s, target, "matching-bgl").state, cold.state);
+  EXPECT_EQ(run(s, target, "matching-bgl").state, first.state);
 }
 
 // Tatham's parity rule as a special case: the top-left 3x3 block cut off from the rest of a
