@@ -8,9 +8,8 @@
 // both alike.
 //
 // DominosaMatchingRoot/<order>: the root of a random planted grid, every placement alive.
-// DominosaMatchingSparse/<order>: a mid-search node: a third of the planted solution's
-//   placements fixed and a third of the other placements removed, then cell-single and
-//   domino-single run to their fixpoint.
+// DominosaMatchingSparse/<order>: a mid-search node: the last node with fewer than half the
+//   cells fixed on a dive to the planted solution under cell-single and domino-single.
 // DominosaMatchingChildren/<order>: what a depth-first search hands the rule: 32 children of the
 //   sparse node (one open cell fixed to each alive direction, then the cheap rules to their
 //   fixpoint), called one after another; the time is for all 32.
@@ -48,25 +47,32 @@ struct Grid {
       : planted(bs::dominosa::random_planted_grid(order, 2026)), s(planted.instance) {}
 };
 
+int fixed_cells(const Structure& s, const std::vector<Mask>& d) {
+  int out = 0;
+  for (int cell = 0; cell < s.cells; ++cell) out += bs::propagation::fixed(d[cell]);
+  return out;
+}
+
+// A depth-first search's node on its way to the planted solution: from the root, one random
+// open cell at a time is fixed to its planted direction and the cheap rules follow, and the last
+// node with fewer than half the cells fixed is kept. (The cheap rules settle most of a random
+// grid soon after that: one more move fixes nearly every cell.)
 std::vector<Mask> sparse_node(const Grid& g) {
   std::vector<Mask> d = g.s.root_state();
-  uint64_t rng = 31;
-  std::vector<bool> planted(g.s.placements, false);
-  for (const int p : g.planted.tiling) planted[p] = true;
-  for (int p = 0; p < g.s.placements; ++p) {
-    if (bs::splitmix64(rng) % 3 != 0) continue;
-    const Mask to = bs::dominosa::direction_bit(g.s.first_to[p]);
-    if (planted[p]) {
-      d[g.s.ends[p].first] = to;
-    } else {
-      d[g.s.ends[p].first] &= ~to;
-      d[g.s.ends[p].second] &=
-          ~bs::dominosa::direction_bit(bs::dominosa::opposite(g.s.first_to[p]));
-    }
-  }
-  g.s.init_counts(d.data());
   cheap_fixpoint(g.s, d, bs::propagation::Dirty::all());
-  return d;
+  uint64_t rng = 31;
+  for (;;) {
+    const int p = g.planted.tiling[bs::splitmix64(rng) % g.planted.tiling.size()];
+    const int cell = g.s.ends[p].first;
+    if (bs::propagation::fixed(d[cell])) continue;
+    std::vector<Mask> next = d;
+    const bs::propagation::Narrowing move = bs::propagation::assign(
+        g.s, next.data(), cell, bs::dominosa::direction_bit(g.s.first_to[p]));
+    if (!cheap_fixpoint(g.s, next, {false, &move, &move + 1}) ||
+        2 * fixed_cells(g.s, next) >= g.s.cells)
+      return d;
+    d = std::move(next);
+  }
 }
 
 // The children of `parent`: each open cell of the first rows fixed to each alive direction,
@@ -75,7 +81,7 @@ std::vector<std::vector<Mask>> children(const Grid& g, const std::vector<Mask>& 
   std::vector<std::vector<Mask>> out;
   for (int cell = 0; cell < g.s.cells && static_cast<int>(out.size()) < most; ++cell) {
     if (bs::propagation::fixed(parent[cell])) continue;
-    for (Mask rest = parent[cell]; rest; rest &= rest - 1) {
+    for (Mask rest = parent[cell]; rest && static_cast<int>(out.size()) < most; rest &= rest - 1) {
       std::vector<Mask> child = parent;
       const bs::propagation::Narrowing move =
           bs::propagation::assign(g.s, child.data(), cell, rest & -rest);
@@ -107,6 +113,10 @@ void call_rule(benchmark::State& state, const Structure& s,
   state.SetItemsProcessed(calls);
   state.counters["nodes"] = static_cast<double>(nodes.size());
   state.counters["narrowings_per_call"] = calls ? static_cast<double>(removed) / calls : 0;
+  int64_t open = 0;
+  for (const auto& node : nodes) open += s.cells - fixed_cells(s, node);
+  state.counters["open_cells_per_node"] =
+      static_cast<double>(open) / static_cast<double>(nodes.size());
 }
 
 constexpr auto kUs = benchmark::kMicrosecond;

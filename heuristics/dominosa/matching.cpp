@@ -51,6 +51,7 @@
 // left (a perfect matching of the old graph that uses it uses no removed placement), so a second
 // call would find nothing.
 #include <algorithm>
+#include <bit>
 
 #include "heuristics/dominosa/dominosa_rule.hpp"
 
@@ -63,13 +64,13 @@ constexpr int kUnmatched = -1;
 struct Frame {
   int cell;   // a black cell
   Mask rest;  // its directions not tried yet
-  int via;    // the white cell it went on through (augmenting paths only)
+  int via;    // augmenting paths: the white cell it goes on through, or a free one it ends at
 };
 
 // The working memory of one thread. Arrays are per cell; only the black cells' entries of
-// alive, index and low are used.
+// index, low, component and brick are used.
 struct Scratch {
-  std::vector<Mask> alive;      // per black cell: the directions of its alive placements
+  std::vector<Mask> alive;      // per cell: the directions of its alive placements
   std::vector<int> mate;        // per cell: its partner in the matching, or kUnmatched
   std::vector<uint32_t> seen;   // per white cell: the round that last visited it
   uint32_t round = 0;           // never 0 after a reset: seen starts at 0
@@ -132,59 +133,79 @@ void match(Scratch& w, int black, int white) {
 }
 
 // Steps 1 and 2 up to the augmenting paths: the alive directions, then the greedy matching.
-// False: a black cell with no alive placement.
+// False: a cell with no alive placement.
 bool start_matching(const Structure& s, const Mask* d, Scratch& w) {
   std::fill(w.mate.begin(), w.mate.end(), kUnmatched);
-  for (const int b : w.black) {
-    w.alive[b] = alive_directions(s, d, b);
-    if (!w.alive[b]) return false;
+  for (int cell = 0; cell < s.cells; ++cell) {
+    w.alive[cell] = alive_directions(s, d, cell);
+    if (!w.alive[cell]) return false;
   }
-  // Cells with one placement left first, so that no neighbour takes their only partner.
-  for (const int b : w.black)
-    if (w.mate[b] == kUnmatched && fixed(w.alive[b])) {
-      const int white = s.neighbour[b * 4 + std::countr_zero(w.alive[b])];
-      if (w.mate[white] == kUnmatched) match(w, b, white);
+  // Cells of either colour with one placement left first, so that no neighbour takes their
+  // only partner.
+  for (int cell = 0; cell < s.cells; ++cell)
+    if (w.mate[cell] == kUnmatched && fixed(w.alive[cell])) {
+      const int other = s.neighbour[cell * 4 + std::countr_zero(w.alive[cell])];
+      if (w.mate[other] == kUnmatched) match(w, cell, other);
     }
   w.free_black.clear();
   for (const int b : w.black) {
     if (w.mate[b] != kUnmatched) continue;
-    // The brick partner first: at the root, bricks are a perfect matching.
-    const Mask order[2] = {w.alive[b] & w.brick[b], w.alive[b] & ~w.brick[b]};
-    bool matched = false;
-    for (const Mask options : order)
-      for (Mask rest = options; rest && !matched; rest &= rest - 1) {
-        const int white = s.neighbour[b * 4 + std::countr_zero(rest)];
-        if (w.mate[white] == kUnmatched) match(w, b, white), matched = true;
-      }
-    if (!matched) w.free_black.push_back(b);
+    // The brick partner if it is free (at the root, bricks are a perfect matching), else the
+    // free neighbour with the fewest placements left.
+    int best = kUnmatched, fewest = 5;
+    for (Mask rest = w.alive[b]; rest; rest &= rest - 1) {
+      const int white = s.neighbour[b * 4 + std::countr_zero(rest)];
+      if (w.mate[white] != kUnmatched) continue;
+      const int options = (rest & -rest & w.brick[b]) ? 0 : std::popcount(w.alive[white]);
+      if (options < fewest) fewest = options, best = white;
+    }
+    if (best == kUnmatched)
+      w.free_black.push_back(b);
+    else
+      match(w, b, best);
   }
   return true;
 }
 
+// A free white neighbour of black cell `cell` not seen this round, or kUnmatched.
+int free_neighbour(const Structure& s, const Scratch& w, int cell) {
+  for (Mask rest = w.alive[cell]; rest; rest &= rest - 1) {
+    const int white = s.neighbour[cell * 4 + std::countr_zero(rest)];
+    if (w.mate[white] == kUnmatched && w.seen[white] != w.round) return white;
+  }
+  return kUnmatched;
+}
+
 // One augmenting path from the free black cell `from`, over white cells not seen this round.
-// On success the path's placements swap in and out of the matching.
+// On success the path's placements swap in and out of the matching. Each black cell on the way
+// first looks for a free neighbour before it goes deeper, which keeps the paths short (a plain
+// depth-first search wanders far down the first branch it takes).
 bool augment(const Structure& s, Scratch& w, int from) {
   w.frames.clear();
-  w.frames.push_back({from, w.alive[from], kUnmatched});
-  while (!w.frames.empty()) {
+  w.frames.push_back({from, w.alive[from], free_neighbour(s, w, from)});
+  while (w.frames.back().via == kUnmatched) {
     Frame& top = w.frames.back();
     if (!top.rest) {
       w.frames.pop_back();
+      if (w.frames.empty()) return false;
+      w.frames.back().via = kUnmatched;
       continue;
     }
     const int white = s.neighbour[top.cell * 4 + std::countr_zero(top.rest)];
     top.rest &= top.rest - 1;
     if (w.seen[white] == w.round) continue;
     w.seen[white] = w.round;
-    top.via = white;
     const int next = w.mate[white];
-    if (next == kUnmatched) {
-      for (const Frame& f : w.frames) match(w, f.cell, f.via);
-      return true;
+    if (next == kUnmatched) {  // free after all (free_neighbour looked on the way in)
+      top.via = white;
+      break;
     }
-    w.frames.push_back({next, w.alive[next], kUnmatched});
+    top.via = white;
+    w.frames.push_back({next, w.alive[next], free_neighbour(s, w, next)});
   }
-  return false;
+  // The last frame's `via` is a free white cell; every other frame's leads to the next frame.
+  for (const Frame& f : w.frames) match(w, f.cell, f.via);
+  return true;
 }
 
 // Step 2's end: augmenting paths in rounds until every black cell is matched. False: no
