@@ -22,34 +22,40 @@
 // (dominosa_rule.hpp); this rule neither uses nor removes it (cell-single does).
 //
 // The kernel, hand-made (matching-bgl is the same filter on Boost.Graph, the reference):
-//  1. the alive directions of every black cell, one 4-bit mask each;
-//  2. a matching: a greedy pass, cells with one placement left first and then each black cell's
-//     partner in a brick tiling if it can (at the root the bricks are already a perfect
-//     matching), then augmenting paths by iterative depth-first search in rounds (a round marks
-//     the white cells it visited once, as in Hopcroft–Karp's phases; a round that augments
-//     nothing proves no perfect matching exists, because the matching did not change while its
-//     marks were made);
+//  1. the alive directions of every cell, one 4-bit mask each;
+//  2. a matching: a greedy start, then augmenting paths. The start takes, in order, the cells of
+//     either colour with one placement left (so that no neighbour takes their only partner),
+//     the matching this thread found last where its placements are still alive and free (the
+//     warm start, below), then for each black cell left its partner in a brick tiling if free
+//     (at the root the bricks are a perfect matching) or else the free neighbour with the fewest
+//     placements. The augmenting paths are iterative depth-first searches that look for a free
+//     neighbour before going deeper, in rounds: a round marks the white cells it visited once,
+//     as in Hopcroft–Karp's phases, and a round that augments nothing proves no perfect matching
+//     exists, because the matching did not change while its marks were made;
 //  3. the strongly connected components of the contracted graph by iterative Tarjan;
 //  4. the removals.
 // Everything lives in thread_local scratch, so a call allocates nothing once the thread has seen
-// a grid of this size, and each step is linear in the grid but the augmenting paths, which the
-// greedy start leaves few of.
+// a grid of this size. Each step is linear in the grid but the augmenting paths.
 //
-// Why it recomputes everything at each call. A rule is a pure function of the node, and keeping
-// a matching per node would cost a copy per node. Skipping a call is rarely possible: removing
-// even one placement outside the matching can break an alternating cycle and strand others, so
-// only a call after which no alive placement died could be skipped, and the driver already skips
-// a rule with nothing new to look at (it is idempotent, below). A warm start was measured: the
-// matching this thread found last (a sibling's or the parent's in a depth-first search), kept
-// where still alive. With the greedy start above it changed nothing beyond noise, at the root
-// or on the children of a mid-search node of order 100 (bench/dominosa_matching_bench.cpp, median
-// of 5: 97 against 89 us per call, cold against warm, on a loaded machine), since the matching is
-// the smaller part of a call and the components the larger, so it went: the rule has no hidden
-// state that its result could hang on.
+// Incrementality. A rule is a pure function of the node, and keeping a matching per node would
+// cost a copy per node. Skipping a call is rarely possible: removing even one placement outside
+// the matching can break an alternating cycle and strand others, so only a call after which no
+// alive placement died could be skipped, and the driver already skips a rule with nothing new to
+// look at (it is idempotent, below). What pays is the warm start: in a depth-first search the
+// thread's last call was on the parent or a sibling, whose matching is almost one of this node,
+// so few cells are left for the augmenting paths. It is a hint and nothing more: each of its
+// placements is checked alive before use, and what the rule removes does not depend on the
+// matching it starts from (the placements in no perfect matching), so the answer does not hang
+// on the thread's history (tests/dominosa/matching_test.cpp checks this). Measured with
+// bench/dominosa_matching_bench.cpp on 32 children of a mid-search node of order 100, CPU time,
+// median of 5: 1215 us per call cold, 727 us warm. At the root the brick start leaves nothing
+// to augment and the warm start gains nothing.
 //
 // Idempotent: after the removals every alive placement lies in a perfect matching of what is
 // left (a perfect matching of the old graph that uses it uses no removed placement), so a second
 // call would find nothing.
+#include "heuristics/dominosa/matching.hpp"
+
 #include <algorithm>
 #include <bit>
 
@@ -79,6 +85,7 @@ struct Scratch {
   std::vector<Frame> frames;    // the depth-first stack of the augmenting paths and of Tarjan
   std::vector<int> index, low, component, tarjan_stack;
   std::vector<Mask> brick;  // per black cell: its partner's direction in a brick tiling
+  std::vector<int> hint;    // per black cell: its partner in the last matching
   int cells = -1;           // the grid size the arrays are laid out for
 
   void fit(const Structure& s) {
@@ -91,6 +98,7 @@ struct Scratch {
     index.assign(cells, -1);
     low.assign(cells, 0);
     component.assign(cells, -1);
+    hint.assign(cells, kUnmatched);
     black.clear();
     brick.assign(cells, 0);
     for (int cell = 0; cell < cells; ++cell) {
@@ -115,6 +123,7 @@ struct Scratch {
 };
 
 thread_local Scratch scratch;
+thread_local bool warm_start = true;
 
 // The directions of `cell`'s alive placements: those whose neighbour points back.
 Mask alive_directions(const Structure& s, const Mask* d, int cell) {
@@ -146,6 +155,16 @@ bool start_matching(const Structure& s, const Mask* d, Scratch& w) {
     if (w.mate[cell] == kUnmatched && fixed(w.alive[cell])) {
       const int other = s.neighbour[cell * 4 + std::countr_zero(w.alive[cell])];
       if (w.mate[other] == kUnmatched) match(w, cell, other);
+    }
+  if (warm_start)
+    for (const int b : w.black) {
+      const int white = w.hint[b];
+      if (white == kUnmatched || w.mate[b] != kUnmatched || w.mate[white] != kUnmatched) continue;
+      for (Mask rest = w.alive[b]; rest; rest &= rest - 1)
+        if (s.neighbour[b * 4 + std::countr_zero(rest)] == white) {
+          match(w, b, white);
+          break;
+        }
     }
   w.free_black.clear();
   for (const int b : w.black) {
@@ -289,6 +308,7 @@ Verdict matching(const Structure& s, Mask* d, const Dirty&, Changes& changed) {
   Scratch& w = scratch;
   w.fit(s);
   if (!start_matching(s, d, w) || !complete_matching(s, w)) return Verdict::fail;
+  for (const int b : w.black) w.hint[b] = w.mate[b];
   components(s, w);
   bool progress = false;
   // Never false: each cell keeps its matched placement.
@@ -297,6 +317,10 @@ Verdict matching(const Structure& s, Mask* d, const Dirty&, Changes& changed) {
 }
 
 }  // namespace
+
+void set_matching_warm_start(bool on) {
+  warm_start = on;
+}
 
 extern const DominosaRuleEntry matching_rule{
     {"matching", "dominosa", Cost::quadratic, true,

@@ -12,6 +12,8 @@
 // end, as a move of the search does. Half the trials spare the planted solution, so that a
 // perfect matching exists; the other half often have none.
 
+#include "heuristics/dominosa/matching.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -153,7 +155,10 @@ TEST(DominosaMatching, BothRulesAgreeWithBruteForceOnRandomSparseGrids) {
       const Structure s(grid.instance);
       const std::vector<Mask> d = random_state(s, grid.tiling, 77 * seed + n, seed % 2 == 0);
       const std::string what = "order " + std::to_string(n) + " seed " + std::to_string(seed);
+      // Cold and warm starts (from the previous trial's matching), and the reference.
+      bs::dominosa::set_matching_warm_start(seed % 3 != 0);
       const Outcome hand = run(s, d, "matching");
+      bs::dominosa::set_matching_warm_start(true);
       const Outcome bgl = run(s, d, "matching-bgl");
       EXPECT_EQ(hand.verdict, bgl.verdict) << what;
       if (hand.verdict != Verdict::fail) {
@@ -182,13 +187,16 @@ TEST(DominosaMatching, SecondCallFindsNothing) {
   }
 }
 
-// The hand-made rule keeps its working memory per thread between calls: a call after calls on
-// other nodes, of this grid and of grids of other sizes, answers as the first call did.
+// The hand-made rule keeps its working memory per thread between calls and starts from the
+// matching it found last: a call after calls on other nodes, of this grid and of grids of other
+// sizes, answers as a cold call does.
 TEST(DominosaMatching, CallsBeforeDoNotChangeTheAnswer) {
   const auto grid = bs::dominosa::random_planted_grid(12, 5);
   const Structure s(grid.instance);
   const std::vector<Mask> target = random_state(s, grid.tiling, 99, true);
+  bs::dominosa::set_matching_warm_start(false);
   const Outcome first = run(s, target, "matching");
+  bs::dominosa::set_matching_warm_start(true);
   ASSERT_EQ(first.verdict, Verdict::progress);  // something to get wrong
   for (int seed = 0; seed < 10; ++seed) {
     run(s, random_state(s, grid.tiling, seed, seed % 2 == 0), "matching");
