@@ -1,7 +1,7 @@
 // The Dominosa matching rule: the hand-made kernel (heuristics/dominosa/matching.cpp) against
 // the Boost.Graph reference (matching_bgl.cpp), one call on one node. Run with
-// --benchmark_filter=DominosaMatching --benchmark_repetitions=5 for the medians quoted in
-// docs/history.
+// --benchmark_filter=DominosaMatching --benchmark_repetitions=5 for the medians that
+// heuristics/dominosa/matching.cpp quotes.
 //
 // Each kernel runs the hand-made rule cold (`hand_cold`: no warm start, so each call starts from
 // the greedy matching) and warm (`hand_warm`: from the matching of the call before, as in a
