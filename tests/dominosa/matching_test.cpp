@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -249,6 +250,54 @@ TEST(DominosaMatching, AnOddRegionCutOffFails) {
     ASSERT_TRUE(bs::dominosa::remove_placement(
         s, even.data(), s.placement_at[(w + i) * 4 + bs::dominosa::down], even_changed, progress));
   EXPECT_NE(run(s, even, "matching").verdict, Verdict::fail);
+}
+
+// In the driver with the cheap rules, on a dive to the planted solution of larger grids: the
+// planted placements always survive, no node fails, and the dive ends on the planted solution.
+TEST(DominosaMatching, DivesToThePlantedSolutionNeverLoseIt) {
+  const bs::dominosa::DominosaRuleEntry* rules[] = {&rule("cell-single"), &rule("domino-single"),
+                                                    &rule("matching")};
+  int removed_by_matching = 0;
+  for (int seed = 0; seed < bs::test::samples(30); ++seed) {
+    const int n = 4 + seed % 12;
+    const auto grid = bs::dominosa::random_planted_grid(n, seed);
+    const Structure s(grid.instance);
+    std::vector<Mask> d = s.root_state();
+    const auto fixpoint = [&](const bs::propagation::Dirty& from) {
+      bs::dominosa::FixpointIo io;
+      return bs::dominosa::run_to_fixpoint(
+          s, d.data(), from, rules, 3, io,
+          [&](int i, Verdict, std::span<const bs::propagation::Narrowing> made) {
+            if (i == 2) removed_by_matching += static_cast<int>(made.size());
+          });
+    };
+    ASSERT_TRUE(fixpoint(bs::propagation::Dirty::all())) << seed;
+    uint64_t rng = seed;
+    for (;;) {
+      for (const int p : grid.tiling) ASSERT_TRUE(s.alive(d.data(), p)) << seed;
+      std::vector<int> open;
+      for (const int p : grid.tiling)
+        if (!s.placed(d.data(), p)) open.push_back(p);
+      if (open.empty()) break;
+      const int p = open[bs::splitmix64(rng) % open.size()];
+      const int end =
+          bs::propagation::fixed(d[s.ends[p].first]) ? s.ends[p].second : s.ends[p].first;
+      const bs::propagation::Narrowing move = bs::propagation::assign(
+          s, d.data(), end, bs::dominosa::direction_bit(s.direction_from(p, end)));
+      ASSERT_TRUE(fixpoint({false, &move, &move + 1})) << seed;
+    }
+    EXPECT_EQ(d, [&] {
+      std::vector<Mask> planted(s.words(), 0);
+      for (const int p : grid.tiling) {
+        planted[s.ends[p].first] = bs::dominosa::direction_bit(s.first_to[p]);
+        planted[s.ends[p].second] =
+            bs::dominosa::direction_bit(bs::dominosa::opposite(s.first_to[p]));
+      }
+      s.init_counts(planted.data());
+      return planted;
+    }()) << seed;
+  }
+  EXPECT_GT(removed_by_matching, 0);  // the rule took part
 }
 
 TEST(DominosaMatching, TheRootOfAPlantedGridKeepsEveryPlacement) {
