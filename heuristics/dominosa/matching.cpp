@@ -131,15 +131,28 @@ struct Scratch {
 thread_local Scratch scratch;
 thread_local bool warm_start = true;
 
-// The directions of `cell`'s alive placements: those whose neighbour points back.
-Mask alive_directions(const Structure& s, const Mask* d, int cell) {
-  Mask out = 0;
-  for (Mask rest = d[cell]; rest; rest &= rest - 1) {
-    const int dir = std::countr_zero(rest);
-    const int other = s.neighbour[cell * 4 + dir];
-    if (other >= 0 && (d[other] & (Mask{1} << (dir ^ 1)))) out |= Mask{1} << dir;
+// Step 1: every cell's alive directions. A placement is alive when its left (upper) cell points
+// right (down) and its other cell points back; both ends get its bit. Branch-free loops over the
+// horizontal and the vertical pairs, as a cell lacks a direction off the grid. False: a cell with
+// no alive placement.
+bool alive_directions(const Structure& s, const Mask* d, Scratch& w) {
+  Mask* alive = w.alive.data();
+  const int cells = s.cells, width = s.width;
+  std::fill(alive, alive + cells, Mask{0});
+  // right = bit 0, left = bit 1, down = bit 2, up = bit 3 (grid.hpp's Direction).
+  for (int c = 0; c + 1 < cells; ++c) {
+    const Mask both = d[c] & (d[c + 1] >> 1) & 1;
+    alive[c] |= both;
+    alive[c + 1] |= both << 1;
   }
-  return out;
+  for (int c = 0; c + width < cells; ++c) {
+    const Mask both = (d[c] >> 2) & (d[c + width] >> 3) & 1;
+    alive[c] |= both << 2;
+    alive[c + width] |= both << 3;
+  }
+  Mask none = 0;
+  for (int c = 0; c < cells; ++c) none |= alive[c] == 0;
+  return !none;
 }
 
 void match(Scratch& w, int black, int white) {
@@ -150,11 +163,8 @@ void match(Scratch& w, int black, int white) {
 // Steps 1 and 2 up to the augmenting paths: the alive directions, then the greedy matching.
 // False: a cell with no alive placement.
 bool start_matching(const Structure& s, const Mask* d, Scratch& w) {
+  if (!alive_directions(s, d, w)) return false;
   std::fill(w.mate.begin(), w.mate.end(), kUnmatched);
-  for (int cell = 0; cell < s.cells; ++cell) {
-    w.alive[cell] = alive_directions(s, d, cell);
-    if (!w.alive[cell]) return false;
-  }
   // Cells of either colour with one placement left first, so that no neighbour takes their
   // only partner.
   for (int cell = 0; cell < s.cells; ++cell)
@@ -250,10 +260,16 @@ bool complete_matching(const Structure& s, Scratch& w) {
 // Step 3: Tarjan's strongly connected components of the contracted graph, iteratively. The
 // successors of black cell b are M(white) for each alive unmatched placement (b, white).
 void components(const Structure& s, Scratch& w) {
-  for (const int b : w.black) w.index[b] = -1, w.component[b] = -1;
   w.frames.clear();  // the last augmenting path leaves its frames
   w.tarjan_stack.clear();
   int counter = 0, found = 0;
+  // A cell with one placement left has no arc out: a component of its own, with no search (in
+  // a search, many cells are such).
+  for (const int b : w.black) {
+    const bool alone = fixed(w.alive[b]);
+    w.index[b] = alone ? counter++ : -1;
+    w.component[b] = alone ? found++ : -1;
+  }
   const auto open = [&](int b) {
     w.index[b] = w.low[b] = counter++;
     w.tarjan_stack.push_back(b);
