@@ -48,14 +48,16 @@
 // matching it starts from (the placements in no perfect matching), so the answer does not hang
 // on the thread's history (tests/dominosa/matching_test.cpp checks this). Measured with
 // bench/dominosa_matching_bench.cpp on 32 children of a mid-search node of order 100, CPU time,
-// median of 5: 1451 us per call cold, 777 us warm. At the root the brick start leaves nothing
-// to augment and the warm start gains little.
+// median of 5: 1271 us per call cold, 653 us warm. At the root the brick start leaves nothing
+// to augment and the warm start gains nothing.
 //
 // Why hand-made: the same benchmark, CPU time, median of 5, against matching-bgl: at the root of
-// a random grid 14 against 313 us at order 20 and 360 against 18,983 us at order 100 (22x and
-// 53x, cold); on the children of a mid-search node 10 against 263 us per call at order 20 and
-// 777 against 33,662 us at order 100 (25x and 43x, warm). Boost.Graph's Edmonds matching is for
-// general graphs and both graphs are rebuilt, with allocation, at every call.
+// a random grid 15 against 420 us at order 20 and 306 against 20,298 us at order 100 (29x and
+// 66x, cold); at a mid-search node, cold, 11 against 281 us and 1,257 against 27,409 us (26x
+// and 22x); on that node's children 6.4 against 215 us per call at order 20 and 653 against
+// 29,515 us at order 100 (33x and 45x, warm). Boost.Graph's Edmonds matching is for general
+// graphs, and both of its graphs are built, with allocation, at every call. (The machine was
+// shared with other builds: wall time ran 2 to 4 times the CPU time.)
 //
 // Idempotent: after the removals every alive placement lies in a perfect matching of what is
 // left (a perfect matching of the old graph that uses it uses no removed placement), so a second

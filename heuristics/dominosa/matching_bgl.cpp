@@ -11,7 +11,7 @@
 //
 // Off by default. tests/dominosa/matching_test.cpp checks that it removes exactly what matching
 // removes and that both agree with a brute-force search for perfect matchings;
-// bench/dominosa_matching_bench.cpp measures the two: this one is 20 to 50 times slower
+// bench/dominosa_matching_bench.cpp measures the two: this one is 20 to 70 times slower
 // (matching.cpp has the figures). Select it with --rules default,-matching,matching-bgl.
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/max_cardinality_matching.hpp>
