@@ -14,6 +14,9 @@ extern const DominosaRuleEntry parity_rule;
 extern const DominosaRuleEntry set_analysis_rule;
 extern const DominosaRuleEntry set_analysis_doubles_rule;
 extern const DominosaRuleEntry forcing_chain_rule;
+extern const DominosaRuleEntry matching_rule;
+extern const DominosaRuleEntry matching_bgl_rule;
+extern const DominosaRuleEntry lp_rule;
 
 const std::vector<DominosaRuleEntry>& dominosa_rules() {
   static const std::vector<DominosaRuleEntry> rules = {
@@ -25,10 +28,15 @@ const std::vector<DominosaRuleEntry>& dominosa_rules() {
       local_duplicate_rule,
       local_duplicate_2_rule,
       parity_rule,
-      // His hard level, then his extreme one.
+      // Every placement in some perfect matching of the cells: parity's generalisation.
+      matching_rule,
+      // Tatham's hard level, then his extreme one.
       set_analysis_rule,
       set_analysis_doubles_rule,
       forcing_chain_rule,
+      // References and the LP, off by default.
+      matching_bgl_rule,
+      lp_rule,
   };
   return rules;
 }
