@@ -49,9 +49,11 @@ void check_option_scope(const OptionSpec& spec, std::string_view scope, std::str
     if (spec.scope.substr(at, end - at) == scope) return;
     at = end + 1;
   }
-  throw std::invalid_argument("option --" + std::string(spec.name) + " is a " +
-                              std::string(spec.scope) + " option; the " + std::string(puzzle) +
-                              " puzzle does not read it");
+  std::string owners(spec.scope);
+  for (size_t comma; (comma = owners.find(',')) != std::string::npos;)
+    owners.replace(comma, 1, " or ");
+  throw std::invalid_argument("option --" + std::string(spec.name) + " is a " + owners +
+                              " option; the " + std::string(puzzle) + " puzzle does not read it");
 }
 
 const OptionSpec* find_option(std::string_view name) {

@@ -49,10 +49,23 @@ TEST(PuzzleTable, EveryOptionNameIsOneRowAndEveryScopeIsAPuzzle) {
   for (const bs::PuzzleSolver& p : bs::puzzle_solvers()) scopes.insert(p.scope());
   for (const bs::OptionSpec& o : bs::option_table()) {
     EXPECT_TRUE(names.insert(o.name).second) << "two rows named " << o.name;
-    if (!o.scope.empty()) {
-      EXPECT_TRUE(scopes.count(o.scope)) << o.name << ": " << o.scope;
+    // A row several puzzles read lists their scopes, comma-separated.
+    for (size_t at = 0; !o.scope.empty() && at <= o.scope.size();) {
+      size_t end = o.scope.find(',', at);
+      if (end == std::string_view::npos) end = o.scope.size();
+      EXPECT_TRUE(scopes.count(o.scope.substr(at, end - at))) << o.name << ": " << o.scope;
+      at = end + 1;
     }
   }
+}
+
+// `grade` is read by Futoshiki and Dominosa alike: one row, accepted by both, refused by peg.
+TEST(PuzzleTable, ASharedRowIsAcceptedByEachPuzzleThatReadsIt) {
+  const bs::OptionSpec* grade = bs::find_option("grade");
+  ASSERT_NE(grade, nullptr);
+  EXPECT_NO_THROW(bs::check_option_scope(*grade, "futoshiki", "futoshiki"));
+  EXPECT_NO_THROW(bs::check_option_scope(*grade, "dominosa", "dominosa"));
+  EXPECT_THROW(bs::check_option_scope(*grade, "peg", "peg"), std::invalid_argument);
 }
 
 TEST(PuzzleTable, AnotherPuzzlesOptionIsRefusedWithExitTwo) {

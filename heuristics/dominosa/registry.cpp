@@ -17,6 +17,7 @@ extern const DominosaRuleEntry forcing_chain_rule;
 extern const DominosaRuleEntry matching_rule;
 extern const DominosaRuleEntry matching_bgl_rule;
 extern const DominosaRuleEntry lp_rule;
+extern const DominosaRuleEntry probe_rule;
 
 const std::vector<DominosaRuleEntry>& dominosa_rules() {
   static const std::vector<DominosaRuleEntry> rules = {
@@ -37,6 +38,7 @@ const std::vector<DominosaRuleEntry>& dominosa_rules() {
       // References and the LP, off by default.
       matching_bgl_rule,
       lp_rule,
+      probe_rule,
   };
   return rules;
 }
