@@ -106,6 +106,61 @@ void parallel_for(int count, int threads, Body body) {
     if (f) std::rethrow_exception(f);
 }
 
+// Heat-bath sweeps of the 2x2 flip chain (random.hpp's move) per square: sweeps of 4 classes.
+constexpr int kTilingSweeps = 48;
+
+// A random domino tiling of the grid of order n, as a partner per cell, made in parallel and the
+// same at every thread count. random_tiling() (random.hpp) flips squares drawn one at a time from
+// one stream, which is serial by nature; here each sweep visits the squares in four classes by
+// the parity of their top-left corner, the squares of a class are disjoint, and each square of a
+// class is turned (when two parallel dominoes cover it) on a coin drawn from its own counter
+// (seed, sweep, class, square), so the rows of a class run in parallel. The chain is the same
+// lazy flip chain, connected over all tilings (Thurston), so it tends to the uniform law too.
+std::vector<int> sweep_tiling(int n, uint64_t seed, int threads) {
+  Instance shape;
+  shape.n = n;
+  const int w = shape.width(), h = shape.height();
+  std::vector<int> partner(shape.cells());
+  for (int cell = 0; cell < shape.cells(); ++cell) {  // bricks, as random_tiling starts
+    const int r = cell / w, c = cell % w;
+    if (w % 2 == 0)
+      partner[cell] = c % 2 == 0 ? cell + 1 : cell - 1;
+    else
+      partner[cell] = r % 2 == 0 ? cell + w : cell - w;
+  }
+  const uint64_t base = mix(seed ^ 0x7377'6565'70ULL);  // "sweep"
+  for (int step = 0; step < 4 * kTilingSweeps; ++step) {
+    const int pr = step % 2, pc = step / 2 % 2;
+    const int rows = (h - 1 - pr + 1) / 2;
+    parallel_for(rows, threads, [&](int i) {
+      const int r = pr + 2 * i;
+      for (int c = pc; c + 1 < w; c += 2) {
+        uint64_t key = base +
+                       (static_cast<uint64_t>(step) * static_cast<uint64_t>(h) + r) *
+                           static_cast<uint64_t>(w) +
+                       c;
+        if ((splitmix64(key) & 1) == 0) continue;
+        const int a = r * w + c, b = a + 1, d = a + w, e = a + w + 1;
+        if (partner[a] == b && partner[d] == e) {
+          partner[a] = d, partner[d] = a, partner[b] = e, partner[e] = b;
+        } else if (partner[a] == d && partner[b] == e) {
+          partner[a] = b, partner[b] = a, partner[d] = e, partner[e] = d;
+        }
+      }
+    });
+  }
+  return partner;
+}
+
+// The placements, ascending, of a tiling given as a partner per cell.
+std::vector<int> tiling_of(const Instance& shape, const std::vector<int>& partner) {
+  std::vector<int> t;
+  for (int c = 0; c < shape.cells(); ++c)
+    if (partner[c] > c) t.push_back(shape.placement_at(c, partner[c] == c + 1 ? right : down));
+  std::sort(t.begin(), t.end());
+  return t;
+}
+
 // The grid being repaired: its numbers, the planted tiling as a partner per cell, and the
 // neighbour table the walks read.
 struct Planted {
@@ -124,13 +179,7 @@ struct Planted {
       for (int d = 0; d < 4; ++d) neighbour[4 * c + d] = in.neighbour(c, static_cast<Direction>(d));
   }
   int domino(int a, int b) const { return domino_index(in.numbers[a], in.numbers[b], in.n); }
-  std::vector<int> tiling() const {
-    std::vector<int> t;
-    for (int c = 0; c < in.cells(); ++c)
-      if (partner[c] > c) t.push_back(in.placement_at(c, partner[c] == c + 1 ? right : down));
-    std::sort(t.begin(), t.end());
-    return t;
-  }
+  std::vector<int> tiling() const { return tiling_of(in, partner); }
 };
 
 // Whether exchanging the planted dominoes of `cycle` (format of short_ambiguous_cycles) for the
@@ -432,8 +481,10 @@ Generated generate(int n, uint64_t seed, const std::string& grade, int threads) 
   const int target = target_index(grade);
   for (int k = 0; k < kMaxAttempts; ++k) {
     uint64_t rng = mix(seed ^ mix(static_cast<uint64_t>(k) << 16 | static_cast<uint64_t>(n)));
-    const PlantedGrid plant = random_planted_grid(n, splitmix64(rng));
-    Planted g(plant.instance, plant.tiling);
+    Instance shape;
+    shape.n = n;
+    const std::vector<int> tiling = tiling_of(shape, sweep_tiling(n, splitmix64(rng), threads));
+    Planted g(number_tiling(n, tiling, splitmix64(rng)), tiling);
     Counters counters;
     repair_short_cycles(g, rng, threads, counters);
     std::optional<Analysis> analysis = repair_until_unique(g, rng, threads, counters);
