@@ -45,6 +45,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <exception>
 #include <optional>
@@ -62,6 +63,8 @@ namespace {
 // Planted dominoes in the cycles the local pass looks for: 2 are the 2x2 squares, 3 and 4 the
 // 2x3 and 2x4 rings and the L and S shapes.
 constexpr int kShortCycle = 4;
+// Grids of at least this many cells (order 70) are scanned for short cycles in parallel.
+constexpr int kParallelScanCells = 5000;
 // Passes of the local scan before the solver takes over whatever is left.
 constexpr int kMaxLocalPasses = 16;
 // The solutions each repair round asks analyse() for.
@@ -109,14 +112,15 @@ void parallel_for(int count, int threads, Body body) {
 // Heat-bath sweeps of the 2x2 flip chain (random.hpp's move) per square: sweeps of 4 classes.
 constexpr int kTilingSweeps = 48;
 
-// A random domino tiling of the grid of order n, as a partner per cell, made in parallel and the
-// same at every thread count. random_tiling() (random.hpp) flips squares drawn one at a time from
-// one stream, which is serial by nature; here each sweep visits the squares in four classes by
-// the parity of their top-left corner, the squares of a class are disjoint, and each square of a
-// class is turned (when two parallel dominoes cover it) on a coin drawn from its own counter
-// (seed, sweep, class, square), so the rows of a class run in parallel. The chain is the same
-// lazy flip chain, connected over all tilings (Thurston), so it tends to the uniform law too.
-std::vector<int> sweep_tiling(int n, uint64_t seed, int threads) {
+// A random domino tiling of the grid of order n, as a partner per cell. random_tiling()
+// (random.hpp) flips squares drawn one at a time, two divisions and a random memory access each
+// (24 ms at order 100); here each sweep visits the squares in four classes by the parity of their
+// top-left corner, in order, and turns each (when two parallel dominoes cover it) on a coin drawn
+// from its own counter (seed, step, square): 4 ms at order 100. The squares of a class are
+// disjoint, so the rows of a class could run in parallel with the same result, but on 2 cores
+// shared with other work the 192 barriers cost more than the sweeps, so they run serially. The
+// chain is the lazy flip chain, connected over all tilings (Thurston): it tends to the uniform law.
+std::vector<int> sweep_tiling(int n, uint64_t seed) {
   Instance shape;
   shape.n = n;
   const int w = shape.width(), h = shape.height();
@@ -132,7 +136,7 @@ std::vector<int> sweep_tiling(int n, uint64_t seed, int threads) {
   for (int step = 0; step < 4 * kTilingSweeps; ++step) {
     const int pr = step % 2, pc = step / 2 % 2;
     const int rows = (h - 1 - pr + 1) / 2;
-    parallel_for(rows, threads, [&](int i) {
+    for (int i = 0; i < rows; ++i) {
       const int r = pr + 2 * i;
       for (int c = pc; c + 1 < w; c += 2) {
         uint64_t key = base +
@@ -147,7 +151,7 @@ std::vector<int> sweep_tiling(int n, uint64_t seed, int threads) {
           partner[a] = b, partner[b] = a, partner[d] = e, partner[e] = d;
         }
       }
-    });
+    }
   }
   return partner;
 }
@@ -222,11 +226,14 @@ bool close_ambiguous(const Planted& g, std::vector<int>& path, int max_dominoes,
   return false;
 }
 
-// Every short ambiguous cycle, each once, in the order of its smallest cell. The rows are
-// scanned in parallel and their lists joined in row order, so the list is the serial one.
+// Every short ambiguous cycle, each once, in the order of its smallest cell. On a large grid the
+// rows are scanned in parallel and their lists joined in row order, so the list is the serial
+// one; a small grid is scanned serially, its scan (0.1 ms at order 10) being far cheaper than
+// waking a second thread on a busy machine.
 std::vector<std::vector<int>> scan_short_cycles(const Planted& g, int max_dominoes, int threads) {
   std::vector<std::vector<std::vector<int>>> by_row(static_cast<size_t>(g.in.height()));
-  parallel_for(g.in.height(), threads, [&](int r) {
+  const int used = g.in.cells() >= kParallelScanCells ? threads : 1;
+  parallel_for(g.in.height(), used, [&](int r) {
     std::vector<int> path;
     for (int c = r * g.in.width(); c < (r + 1) * g.in.width(); ++c) {
       path = {c, g.partner[c]};
@@ -293,7 +300,12 @@ std::vector<std::vector<int>> difference_cycles(const Planted& g, const std::vec
 
 struct Counters {
   int analyses = 0, repairs = 0, local_repairs = 0;
+  double analyse_seconds = 0;
 };
+
+double since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 // Repairs one cycle (see the top of the file): applies the chosen move. `other`, when given, is
 // the whole second solution the cycle came from, which the move must kill too.
@@ -359,7 +371,9 @@ std::optional<Analysis> repair_until_unique(Planted& g, uint64_t& rng, int threa
                                             Counters& counters) {
   std::vector<uint8_t> used;
   for (int round = 0; round < kMaxRepairRounds; ++round) {
+    const auto start = std::chrono::steady_clock::now();
     const Analysis a = analyse(g.in, kSolutionsPerRound, "default", kNodeLimit);
+    counters.analyse_seconds += since(start);
     ++counters.analyses;
     if (a.solutions == 0 && a.complete)
       throw std::logic_error("dominosa generate: the planted tiling stopped solving its grid");
@@ -481,12 +495,16 @@ Generated generate(int n, uint64_t seed, const std::string& grade, int threads) 
   const int target = target_index(grade);
   for (int k = 0; k < kMaxAttempts; ++k) {
     uint64_t rng = mix(seed ^ mix(static_cast<uint64_t>(k) << 16 | static_cast<uint64_t>(n)));
+    auto start = std::chrono::steady_clock::now();
     Instance shape;
     shape.n = n;
-    const std::vector<int> tiling = tiling_of(shape, sweep_tiling(n, splitmix64(rng), threads));
+    const std::vector<int> tiling = tiling_of(shape, sweep_tiling(n, splitmix64(rng)));
     Planted g(number_tiling(n, tiling, splitmix64(rng)), tiling);
+    const double plant_seconds = since(start);
+    start = std::chrono::steady_clock::now();
     Counters counters;
     repair_short_cycles(g, rng, threads, counters);
+    const double local_seconds = since(start);
     std::optional<Analysis> analysis = repair_until_unique(g, rng, threads, counters);
     if (!analysis) continue;
     int rounds = 0;
@@ -501,6 +519,9 @@ Generated generate(int n, uint64_t seed, const std::string& grade, int threads) 
     out.repairs = counters.repairs;
     out.local_repairs = counters.local_repairs;
     out.steering_rounds = rounds;
+    out.plant_seconds = plant_seconds;
+    out.local_seconds = local_seconds;
+    out.analyse_seconds = counters.analyse_seconds;
     return out;
   }
   throw std::runtime_error("generate dominosa: no unique puzzle of grade " + grade + " at order " +
