@@ -41,7 +41,14 @@ std::string real_text(double v) {
 }
 
 void check_option_scope(const OptionSpec& spec, std::string_view scope, std::string_view puzzle) {
-  if (spec.scope.empty() || spec.scope == scope) return;
+  if (spec.scope.empty()) return;
+  // A row shared by several puzzles lists their scopes: "futoshiki,dominosa".
+  for (size_t at = 0; at <= spec.scope.size();) {
+    size_t end = spec.scope.find(',', at);
+    if (end == std::string_view::npos) end = spec.scope.size();
+    if (spec.scope.substr(at, end - at) == scope) return;
+    at = end + 1;
+  }
   throw std::invalid_argument("option --" + std::string(spec.name) + " is a " +
                               std::string(spec.scope) + " option; the " + std::string(puzzle) +
                               " puzzle does not read it");

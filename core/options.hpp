@@ -26,7 +26,8 @@ struct OptionSpec {
   std::string_view help;      // one line
   // Who reads it: empty for every puzzle (threads, limits, rules, counting), else one puzzle's
   // option scope. A command or config of another puzzle refuses the option instead of ignoring
-  // it, so a misplaced knob never looks as if it had been tried.
+  // it, so a misplaced knob never looks as if it had been tried. A row that several puzzles
+  // read lists their scopes, comma-separated (solvers/registry.cpp merges them).
   std::string_view scope = {};
 };
 

@@ -22,14 +22,16 @@ namespace bs::propagation {
 
 enum class Branching { dom_deg, dom, input, dom_probe, items };
 
-inline Branching parse_branching(const std::string& v) {
+// `automatic` is what "auto" means: the puzzle's own best.
+inline Branching parse_branching(const std::string& v, Branching automatic) {
+  if (v == "auto") return automatic;
   if (v == "dom-deg") return Branching::dom_deg;
   if (v == "dom") return Branching::dom;
   if (v == "input") return Branching::input;
   if (v == "dom-probe") return Branching::dom_probe;
   if (v == "items") return Branching::items;
   throw std::invalid_argument("option --branching: '" + v +
-                              "' is not dom-probe, dom-deg, dom, input or items");
+                              "' is not auto, dom-probe, dom-deg, dom, input or items");
 }
 
 // True: values are tried from the highest down.

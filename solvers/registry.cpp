@@ -1,8 +1,11 @@
 // The puzzle table, and what is read off it: the option table and the scope checks.
 #include <algorithm>
+#include <deque>
 #include <stdexcept>
+#include <string>
 
 #include "build_info.inc"  // generated at build time: BS_GIT_COMMIT, BS_GIT_DIRTY
+#include "solvers/dominosa/solver.hpp"
 #include "solvers/futoshiki/solver.hpp"
 #include "solvers/mines/solver.hpp"
 #include "solvers/peg/solver.hpp"
@@ -16,6 +19,7 @@ const std::vector<PuzzleSolver>& puzzle_solvers() {
       futoshiki::futoshiki_solver(),
       mines::mines_solver(),
       mines::mines_games_solver(),
+      dominosa::dominosa_solver(),
   };
   return table;
 }
@@ -34,14 +38,38 @@ const PuzzleSolver& puzzle_or_throw(std::string_view name) {
 }
 
 // The global rows, then each puzzle's own rows once (two puzzles may share a scope's rows).
+// Puzzles that read an option of the same name and meaning (`grade`, `method`, `branching`)
+// share one row: its scope lists them all ("futoshiki,dominosa"), and its help is each one's,
+// named, where they differ. Two rows of one name must agree on type, default and range.
 const std::vector<OptionSpec>& option_table() {
+  static std::deque<std::string> merged_text;  // the scopes and helps merged rows point into
   static const std::vector<OptionSpec> table = [] {
     std::vector<OptionSpec> rows = global_option_rows();
     std::vector<const std::vector<OptionSpec>*> seen;
     for (const PuzzleSolver& p : puzzle_solvers()) {
       if (!p.options || std::find(seen.begin(), seen.end(), &p.options()) != seen.end()) continue;
       seen.push_back(&p.options());
-      rows.insert(rows.end(), p.options().begin(), p.options().end());
+      for (const OptionSpec& row : p.options()) {
+        const auto same = std::find_if(rows.begin(), rows.end(),
+                                       [&](const OptionSpec& r) { return r.name == row.name; });
+        if (same == rows.end()) {
+          rows.push_back(row);
+          continue;
+        }
+        if (same->scope.empty() || same->type != row.type || same->fallback != row.fallback ||
+            same->lo != row.lo || same->hi != row.hi)
+          throw std::logic_error("option --" + std::string(row.name) +
+                                 " is declared twice with different types, defaults or ranges");
+        if (same->help != row.help) {
+          const bool first_merge = same->scope.find(',') == std::string_view::npos;
+          merged_text.push_back((first_merge ? std::string(same->scope) + ": " : "") +
+                                std::string(same->help) + "; " + std::string(row.scope) + ": " +
+                                std::string(row.help));
+          same->help = merged_text.back();
+        }
+        merged_text.push_back(std::string(same->scope) + "," + std::string(row.scope));
+        same->scope = merged_text.back();
+      }
     }
     return rows;
   }();

@@ -9,10 +9,10 @@ namespace bs::futoshiki {
 const std::vector<OptionSpec>& futoshiki_option_rows() {
   constexpr OptionRows row{kFutoshiki};
   static const std::vector<OptionSpec> rows = {
-      row.text("branching", "dom-probe",
-               "cell to branch on: dom-probe (smallest domain, then the cell whose values the "
-               "probe found to settle most), dom-deg (smallest domain, then most inequalities), "
-               "dom, input (first open cell)"),
+      row.text("branching", "auto",
+               "cell to branch on: auto (dom-probe), dom-probe (smallest domain, then the cell "
+               "whose values the probe found to settle most), dom-deg (smallest domain, then most "
+               "inequalities), dom, input (first open cell)"),
       row.text("value-order", "up", "values tried up or down"),
       row.text("method", "search",
                "search (rules and DFS) or ip (the reference integer model, solved by CBC)"),
@@ -29,7 +29,12 @@ const std::vector<OptionSpec>& futoshiki_option_rows() {
 FutoshikiOptions FutoshikiOptions::read(const Options& options) {
   FutoshikiOptions o;
   o.common = CommonOptions::read(options);
-  o.branching = propagation::parse_branching(options.text("branching"));
+  o.branching =
+      propagation::parse_branching(options.text("branching"), propagation::Branching::dom_probe);
+  if (o.branching == propagation::Branching::items)
+    throw std::invalid_argument(
+        "option --branching: 'items' is not a Futoshiki branching (auto, "
+        "dom-probe, dom-deg, dom, input)");
   o.values_down = propagation::parse_value_order(options.text("value-order"));
   const std::string& method = options.text("method");
   if (method != "search" && method != "ip")

@@ -1,0 +1,49 @@
+#include "solvers/dominosa/options.hpp"
+
+#include <stdexcept>
+
+#include "solvers/option_rows.hpp"
+
+namespace bs::dominosa {
+
+const std::vector<OptionSpec>& dominosa_option_rows() {
+  constexpr OptionRows row{kDominosa};
+  static const std::vector<OptionSpec> rows = {
+      row.text("branching", "auto",
+               "what to branch on: auto (items), items (the cell or domino with the fewest "
+               "placements left, as exact cover does), dom (the cell with the fewest "
+               "directions), dom-deg, input (the first open cell)"),
+      row.text("value-order", "up", "placements tried in grid order (up) or reversed (down)"),
+      row.text("method", "search",
+               "search (rules and DFS) or ip (the reference integer model, solved by CBC)"),
+      row.integer("costly-depth", "-1", -1, 100000,
+                  "probing and LP rules run at nodes no deeper than this (0: the root only); "
+                  "-1: every node"),
+      row.integer("order", "10", 1, 255, "generate: the order n (numbers 0..n)"),
+      row.text("grade", "any",
+               "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')"),
+  };
+  return rows;
+}
+
+DominosaOptions DominosaOptions::read(const Options& options) {
+  DominosaOptions o;
+  o.common = CommonOptions::read(options);
+  o.branching =
+      propagation::parse_branching(options.text("branching"), propagation::Branching::items);
+  if (o.branching == propagation::Branching::dom_probe)
+    throw std::invalid_argument(
+        "option --branching: 'dom-probe' is not a Dominosa branching "
+        "(auto, items, dom, dom-deg, input)");
+  o.values_down = propagation::parse_value_order(options.text("value-order"));
+  const std::string& method = options.text("method");
+  if (method != "search" && method != "ip")
+    throw std::invalid_argument("option --method: '" + method + "' is not search or ip");
+  o.by_ip = method == "ip";
+  o.costly_depth = static_cast<int>(options.integer("costly-depth"));
+  o.order = static_cast<int>(options.integer("order"));
+  o.grade = options.text("grade");
+  return o;
+}
+
+}  // namespace bs::dominosa

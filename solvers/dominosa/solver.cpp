@@ -1,0 +1,249 @@
+// Dominosa solver: propagation to a fixpoint at every node, inside the generic parallel DFS.
+//
+// Flow. The selected rules run to a fixpoint at the root: the most expensive rule that made
+// progress is the puzzle's grade, or "search" when the rules stop short of a full cover. Then
+// the generic DFS (search/dfs.hpp) branches, by default on the item (cell or domino) with the
+// fewest placements left, the exact-cover rule of Knuth's Algorithm X, and propagates at every
+// node it enters; counting (`count`, with `--limit 2` a proof of uniqueness) uses the same
+// engine with a solution limit. `--method ip` solves the reference integer model in CBC instead.
+//
+// Nothing of the search core is Dominosa's: the domains, the trail, the fixpoint driver and the
+// branching are the propagation layer's (propagation/problem.hpp), over Structure as its model.
+// This file chooses the rules and options, builds the root, and turns the outcome into a Result.
+#include "solvers/dominosa/solver.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "core/error.hpp"
+#include "heuristics/dominosa/dominosa_rule.hpp"
+#include "propagation/problem.hpp"
+#include "puzzles/dominosa/format.hpp"
+#include "search/dfs.hpp"
+#include "solvers/dominosa/bench.hpp"
+#include "solvers/dominosa/options.hpp"
+#include "solvers/dominosa/oracle.hpp"
+#include "solvers/measure.hpp"
+
+namespace bs::dominosa {
+
+namespace {
+
+using DominosaProblem = propagation::Problem<Structure, RuleInfo>;
+using ActiveRules = DominosaProblem::Rules;
+using propagation::Branching;
+
+// The depth of a search never exceeds the cells it fixes.
+constexpr int kEveryNode = 1 << 30;
+
+// select_rules() gives the names cheapest first, so the probing and LP rules come last; below
+// --costly-depth only the cheaper ones run.
+ActiveRules rule_functions(const std::vector<std::string>& names, bool timed) {
+  if (names.size() > static_cast<size_t>(std::min(search::kMaxRules, kMaxFixpointRules)))
+    throw std::logic_error("more dominosa rules than counter slots");
+  ActiveRules out;
+  out.timed = timed;
+  for (const auto& name : names)
+    for (const auto& e : dominosa_rules())
+      if (e.info.name == name) {
+        out.shallow.push_back(&e);
+        if (e.info.cost < Cost::probing) out.deep = static_cast<int>(out.shallow.size());
+      }
+  return out;
+}
+
+std::string rule_list(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ",") + n;
+  return s.empty() ? "none" : s;
+}
+
+DominosaProblem::State root_state(const Structure& s) {
+  DominosaProblem::State st;
+  st.dom = s.root_state();
+  return st;
+}
+
+// The placements of the full cover a solution path reaches from the propagated root.
+std::vector<int> replay(const DominosaProblem& p, const Structure& s, DominosaProblem::State st,
+                        const std::vector<DominosaProblem::Move>& path) {
+  if (!p.replay(st, path)) throw std::logic_error("dominosa: replay failed");
+  std::vector<int> placements;
+  for (int cell = 0; cell < s.cells; ++cell) {
+    const int dir = std::countr_zero(st.dom[cell]);
+    if (dir == right || dir == down) placements.push_back(s.placement_at[cell * 4 + dir]);
+  }
+  std::sort(placements.begin(), placements.end());
+  return placements;
+}
+
+// The solution as a Result shows it: rows of letters, and the same rows as a JSON array.
+void record_solution(const Instance& in, const Solution& solution, Result& r) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int row = 0; row < in.height(); ++row) {
+    const auto first = solution.begin() + static_cast<std::ptrdiff_t>(row) * in.width();
+    r.solution_lines.emplace_back(first, first + in.width());
+    rows.push_back(r.solution_lines.back());
+  }
+  r.solution_json = rows.dump();
+}
+
+}  // namespace
+
+const std::vector<std::string>& grade_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v = select_rules(dominosa_rule_infos(), "default");
+    v.push_back("search");
+    return v;
+  }();
+  return names;
+}
+
+Analysis analyse(const Instance& in, int limit, const std::string& rules, uint64_t node_limit) {
+  Analysis a;
+  const std::vector<std::string> names = select_rules(dominosa_rule_infos(), rules);
+  const Structure s(in);
+  const DominosaProblem problem(s, rule_functions(names, false), Branching::items, false,
+                                kEveryNode);
+  DominosaProblem::State root = root_state(s);
+  search::Stats stats;
+  int hardest = -1;
+  if (!problem.fixpoint(root, stats, &hardest)) {
+    a.complete = true;
+    return a;
+  }
+  // The grade is an index into the default names, whatever rules ran.
+  if (hardest >= 0) {
+    const auto at = std::find(grade_names().begin(), grade_names().end(), names[hardest]);
+    a.hardest = static_cast<int>(at - grade_names().begin());
+  }
+  a.needs_search = root.open > 0;
+  search::DfsConfig cfg;
+  cfg.count = true;
+  cfg.count_limit = static_cast<uint64_t>(limit);
+  cfg.keep_paths = static_cast<size_t>(limit);
+  cfg.limits.nodes = node_limit;
+  const auto out = search::depth_first(problem, root, cfg);
+  a.solutions = static_cast<int>(out.solutions);
+  a.complete = out.stop == StopReason::exhausted;
+  a.nodes = out.stats.nodes;
+  for (const auto& path : out.kept) a.found.push_back(replay(problem, s, root, path));
+  return a;
+}
+
+Result solve(const Instance& in, const Options& options, Solution* solution) {
+  const Meter meter;
+  Result r;
+  r.puzzle = "dominosa";
+  r.instance = in.name;
+  r.options = options.non_default();
+  const DominosaOptions o = DominosaOptions::read(options);
+  const int threads = resolve_threads(options);
+  const bool count = o.common.count;
+  const std::vector<std::string> names = select_rules(dominosa_rule_infos(), o.common.rules);
+  Solution found;
+
+  const Structure s(in);
+  const DominosaProblem problem(s, rule_functions(names, o.common.profile), o.branching,
+                                o.values_down, o.costly_depth < 0 ? kEveryNode : o.costly_depth);
+  DominosaProblem::State root = root_state(s);
+  search::Stats root_stats;
+  int hardest = -1;
+  const bool consistent = problem.fixpoint(root, root_stats, &hardest);
+  if (!consistent || root.open > 0)
+    r.hardest_rule = "search";
+  else
+    r.hardest_rule = hardest >= 0 ? names[hardest] : "none";
+
+  search::DfsOutcome<DominosaProblem::Move> out;
+  if (consistent) {
+    search::DfsConfig cfg;
+    cfg.threads = threads;
+    cfg.spawn_depth = o.common.spawn_depth;
+    cfg.limits.nodes = o.common.node_limit;
+    if (o.common.time_limit > 0)
+      cfg.limits.seconds = std::max(1e-3, o.common.time_limit - meter.seconds());
+    cfg.count = count;
+    cfg.count_limit = o.common.limit;
+    out = search::depth_first(problem, root, cfg);
+  } else {
+    out.stop = StopReason::exhausted;
+  }
+  out.stats.merge(root_stats);
+  r.stop = out.stop;
+  r.count("nodes", static_cast<double>(out.stats.nodes));
+  r.count("max_depth", static_cast<double>(out.stats.max_depth));
+  r.count("tasks", static_cast<double>(out.stats.tasks));
+  for (size_t i = 0; i < names.size(); ++i)
+    r.count_rule(names[i], out.stats.calls[i], out.stats.prunes[i],
+                 o.common.profile ? &out.stats.nanoseconds[i] : nullptr);
+  r.count("search_seconds", out.seconds);
+  if (count) {
+    r.solution_count = static_cast<int64_t>(out.solutions);
+    r.count_complete = out.stop == StopReason::exhausted;
+    r.count("solutions", static_cast<double>(out.solutions));
+  }
+  if (out.found) {
+    r.status = Status::solved;
+    found = solution_from_placements(in, replay(problem, s, root, out.path));
+  } else if (out.stop == StopReason::exhausted) {
+    r.status = Status::infeasible;
+    r.certificate = {
+        consistent ? "exhaustive-search" : "propagation",
+        consistent ? "searched every branch: " + std::to_string(out.stats.nodes) +
+                         " nodes, rules " + rule_list(names)
+                   : "the rules " + rule_list(names) + " refute the root",
+        nlohmann::json{{"nodes", out.stats.nodes}, {"rules", rule_list(names)}}.dump()};
+  }
+
+  meter.finish(r, threads);
+  settle_count(r);  // a count cut short by a limit is unknown
+  if (r.status == Status::solved) {
+    const std::string why = verify_solution(in, found);
+    if (!why.empty()) throw std::logic_error("dominosa solver produced a wrong cover: " + why);
+    r.verified = true;
+    record_solution(in, found, r);
+    if (solution) *solution = found;
+  }
+  return r;
+}
+
+std::string check_certificate(const Instance& in, const Certificate& cert) {
+  if (cert.kind == "propagation" || cert.kind == "exhaustive-search") {
+    // A second method that shares nothing with the rules: plain backtracking (no rules, cell
+    // branching), bounded so that a check never hangs.
+    Options plain;
+    plain.set("rules", "none");
+    plain.set("branching", "dom");
+    plain.set("time-limit", "60");
+    const Result again = solve(in, plain);
+    if (again.status == Status::infeasible) return "";
+    return again.status == Status::solved
+               ? "plain backtracking found a solution: the certificate is wrong"
+               : "plain backtracking did not decide in 60 s";
+  }
+  return "unknown certificate kind '" + cert.kind + "'";
+}
+
+namespace {
+
+Result solve_file(const std::string& path, const Options& options) {
+  return solve(read_instance(path), options);
+}
+
+}  // namespace
+
+PuzzleSolver dominosa_solver() {
+  PuzzleSolver p{"dominosa",
+                 "pair every cell with a neighbour so each domino is used once; count, generate",
+                 dominosa_rule_infos, solve_file, verify_files};
+  p.read_instance_file = [](const std::string& path) { (void)read_instance(path); };
+  p.options = dominosa_option_rows;
+  p.bench = dominosa_bench;
+  p.checks.oracle_instance = oracle_instance;
+  p.checks.oracle_answer = oracle_answer;
+  return p;
+}
+
+}  // namespace bs::dominosa
