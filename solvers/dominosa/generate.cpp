@@ -52,6 +52,7 @@
 #include <stdexcept>
 
 #include "core/splitmix64.hpp"
+#include "puzzles/dominosa/format.hpp"
 #include "puzzles/dominosa/random.hpp"
 #include "solvers/dominosa/options.hpp"
 #include "solvers/measure.hpp"
@@ -466,14 +467,6 @@ int target_index(const std::string& grade) {
   return static_cast<int>(it - names.begin());
 }
 
-std::string instance_text(const Instance& in) {
-  std::string out = std::to_string(in.n) + "\n";
-  for (int r = 0; r < in.height(); ++r)
-    for (int c = 0; c < in.width(); ++c)
-      out += std::to_string(in.numbers[r * in.width() + c]) + (c + 1 < in.width() ? " " : "\n");
-  return out;
-}
-
 }  // namespace
 
 std::string grade_of(const Analysis& a) {
@@ -532,7 +525,7 @@ Generated generate(int n, uint64_t seed, const std::string& grade, int threads) 
 
 std::string generate_text(const Options& options) {
   const DominosaOptions o = DominosaOptions::read(options);
-  return instance_text(
+  return format_instance(
       generate(o.order, o.common.seed, o.grade, resolve_threads(options)).instance);
 }
 
@@ -576,7 +569,7 @@ std::vector<GeneratedInstance> generate_instances(
     const uint64_t seed = static_cast<uint64_t>(first + k);
     out[k] = {"gen_" + std::to_string(order) + (grade == "any" ? "" : "_" + grade) + "_seed" +
                   std::to_string(seed),
-              instance_text(generate(order, seed, grade, 1).instance)};
+              format_instance(generate(order, seed, grade, 1).instance)};
   });
   return out;
 }
