@@ -72,8 +72,12 @@ constexpr int kMaxLocalPasses = 16;
 constexpr int kSolutionsPerRound = 3;
 // Repair rounds before an attempt gives up on its plant.
 constexpr int kMaxRepairRounds = 48;
-// Each analysis is cut short after this many nodes (it then counts as not unique).
-constexpr uint64_t kNodeLimit = 2'000'000;
+// A repair round's analysis is cut short after kProofNodes nodes (the grid is then simplified,
+// see simplify()); a steering candidate's after kNodeLimit (it then counts as not unique).
+constexpr uint64_t kProofNodes = 4'000;
+constexpr uint64_t kNodeLimit = 200'000;
+// Moves the simplifying climb tries per call.
+constexpr int kSimplifyTries = 4'000;
 // Exchanges tried, after the flips, when repairing one cycle.
 constexpr int kExchangeCandidates = 12;
 // Steering: moves analysed per round, rounds per attempt, and how far apart the two dominoes of
@@ -111,7 +115,7 @@ void parallel_for(int count, int threads, Body body) {
 }
 
 // Heat-bath sweeps of the 2x2 flip chain (random.hpp's move) per square: sweeps of 4 classes.
-constexpr int kTilingSweeps = 48;
+constexpr int kTilingSweeps = 400;
 
 // A random domino tiling of the grid of order n, as a partner per cell. random_tiling()
 // (random.hpp) flips squares drawn one at a time, two divisions and a random memory access each
@@ -299,6 +303,106 @@ std::vector<std::vector<int>> difference_cycles(const Planted& g, const std::vec
   return out;
 }
 
+// How many cells the two trivial deductions leave open (a cell with one placement left, a
+// domino with one placement left), run to their fixpoint from scratch in O(placements): the
+// generator's own cheap measure of how much of a grid is settled without search, so that the
+// simplifying climb below need not call the solver for every move. Both deductions are sound, so
+// 0 open cells proves the grid unique.
+class TrivialPropagation {
+ public:
+  explicit TrivialPropagation(const Instance& shape)
+      : ends_(shape.placements()), at_cell_(4 * shape.cells(), -1) {
+    for (int p = 0; p < shape.placements(); ++p) {
+      ends_[p] = shape.placement(p);
+      for (const int c : {ends_[p].first, ends_[p].second})
+        for (int slot = 0; slot < 4; ++slot)
+          if (at_cell_[4 * c + slot] < 0) {
+            at_cell_[4 * c + slot] = p;
+            break;
+          }
+    }
+  }
+
+  // The open cells of `in` (also left in `open` when given).
+  int open_cells(const Instance& in, std::vector<int>* open) {
+    const int cells = in.cells(), placements = in.placements(), kinds = dominoes(in.n);
+    domino_.resize(placements);
+    start_.assign(kinds + 1, 0);
+    for (int p = 0; p < placements; ++p) {
+      domino_[p] = domino_index(in.numbers[ends_[p].first], in.numbers[ends_[p].second], in.n);
+      ++start_[domino_[p] + 1];
+    }
+    for (int k = 0; k < kinds; ++k) start_[k + 1] += start_[k];
+    of_domino_.resize(placements);
+    std::vector<int> fill(start_.begin(), start_.end() - 1);
+    for (int p = 0; p < placements; ++p) of_domino_[fill[domino_[p]]++] = p;
+    alive_.assign(placements, 1);
+    covered_.assign(cells, 0);
+    used_.assign(kinds, 0);
+    cell_count_.assign(cells, 0);
+    for (int p = 0; p < placements; ++p)
+      ++cell_count_[ends_[p].first], ++cell_count_[ends_[p].second];
+    queue_.clear();
+    for (int c = 0; c < cells; ++c)
+      if (cell_count_[c] == 1) queue_.push_back(c);
+    domino_count_.resize(kinds);
+    for (int k = 0; k < kinds; ++k) {
+      domino_count_[k] = start_[k + 1] - start_[k];
+      if (domino_count_[k] == 1) queue_.push_back(cells + k);
+    }
+    for (size_t head = 0; head < queue_.size(); ++head) {
+      const int item = queue_[head];
+      int chosen = -1;
+      if (item < cells) {
+        if (covered_[item]) continue;
+        for (int slot = 0; slot < 4; ++slot) {
+          const int p = at_cell_[4 * item + slot];
+          if (p >= 0 && alive_[p]) chosen = p;
+        }
+      } else {
+        if (used_[item - cells]) continue;
+        for (int i = start_[item - cells]; i < start_[item - cells + 1]; ++i)
+          if (alive_[of_domino_[i]]) chosen = of_domino_[i];
+      }
+      if (chosen >= 0) take(chosen, cells);
+    }
+    int count = 0;
+    if (open) open->clear();
+    for (int c = 0; c < cells; ++c)
+      if (!covered_[c]) {
+        ++count;
+        if (open) open->push_back(c);
+      }
+    return count;
+  }
+
+ private:
+  void take(int p, int cells) {
+    const int a = ends_[p].first, b = ends_[p].second, k = domino_[p];
+    for (const int c : {a, b})
+      for (int slot = 0; slot < 4; ++slot) {
+        const int q = at_cell_[4 * c + slot];
+        if (q >= 0 && q != p && alive_[q]) kill(q, cells);
+      }
+    for (int i = start_[k]; i < start_[k + 1]; ++i)
+      if (of_domino_[i] != p && alive_[of_domino_[i]]) kill(of_domino_[i], cells);
+    covered_[a] = covered_[b] = 1;
+    used_[k] = 1;
+  }
+  void kill(int q, int cells) {
+    alive_[q] = 0;
+    for (const int c : {ends_[q].first, ends_[q].second})
+      if (!covered_[c] && --cell_count_[c] == 1) queue_.push_back(c);
+    const int k = domino_[q];
+    if (!used_[k] && --domino_count_[k] == 1) queue_.push_back(cells + k);
+  }
+
+  std::vector<Placement> ends_;
+  std::vector<int> at_cell_;  // cell * 4 + slot: the placements through the cell, -1 padding
+  std::vector<int> domino_, start_, of_domino_, cell_count_, domino_count_, queue_;
+  std::vector<char> alive_, covered_, used_;
+};
+
 struct Counters {
   int analyses = 0, repairs = 0, local_repairs = 0;
   double analyse_seconds = 0;
@@ -366,14 +470,43 @@ bool unique(const Analysis& a) {
   return a.solutions == 1 && a.complete;
 }
 
+// The simplifying climb, for a grid whose proof of uniqueness the solver could not finish within
+// kProofNodes: moves (a flip, or an exchange with a random planted domino) at cells the trivial
+// deductions leave open, each kept when it leaves no more cells open and opens no short
+// ambiguous cycle, until the open cells are halved or kSimplifyTries moves were tried. Fewer open
+// cells is less for the search to refute; none at all is a proof of uniqueness by itself.
+void simplify(Planted& g, uint64_t& rng, TrivialPropagation& trivial, Counters& counters) {
+  std::vector<int> open, trial_open;
+  int score = trivial.open_cells(g.in, &open);
+  const int goal = score / 2;
+  for (int tries = 0; tries < kSimplifyTries && score > goal; ++tries) {
+    const int x = open[below(rng, open.size())], px = g.partner[x];
+    const int y = static_cast<int>(below(rng, g.in.cells())), py = g.partner[y];
+    Move move{x, px};
+    if (below(rng, 3) != 0 && y != x && y != px && g.domino(x, px) != g.domino(y, py))
+      move = below(rng, 2) ? Move{x, y, px, py} : Move{x, py, px, y};
+    apply(g.in, move);
+    const int trial =
+        opens_short_cycle(g, move) ? score + 1 : trivial.open_cells(g.in, &trial_open);
+    if (trial <= score) {
+      score = trial;
+      std::swap(open, trial_open);
+      ++counters.repairs;
+    } else {
+      apply(g.in, move);
+    }
+  }
+}
+
 // Repair rounds until analyse() proves the grid unique; its analysis, or nothing after
 // kMaxRepairRounds (or when an analysis is cut short before a second solution).
 std::optional<Analysis> repair_until_unique(Planted& g, uint64_t& rng, int threads,
                                             Counters& counters) {
   std::vector<uint8_t> used;
+  TrivialPropagation trivial(g.in);
   for (int round = 0; round < kMaxRepairRounds; ++round) {
     const auto start = std::chrono::steady_clock::now();
-    const Analysis a = analyse(g.in, kSolutionsPerRound, "default", kNodeLimit);
+    const Analysis a = analyse(g.in, kSolutionsPerRound, "default", kProofNodes);
     counters.analyse_seconds += since(start);
     ++counters.analyses;
     if (a.solutions == 0 && a.complete)
@@ -390,7 +523,10 @@ std::optional<Analysis> repair_until_unique(Planted& g, uint64_t& rng, int threa
       }
       if (other != g.partner) others.push_back(std::move(other));
     }
-    if (others.empty()) return std::nullopt;  // cut short before a second solution
+    if (others.empty()) {  // cut short before a second solution
+      simplify(g, rng, trivial, counters);
+      continue;
+    }
     for (const std::vector<int>& other : others) {
       if (!solves(g, other, used)) continue;  // an earlier repair of this round killed it
       for (const std::vector<int>& cycle : difference_cycles(g, other))
