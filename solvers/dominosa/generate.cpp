@@ -23,11 +23,19 @@
 // over alternating paths from every cell, about 27 steps a cell. They are the bulk of the
 // ambiguity (the 2x2 squares above), so a local pass repairs them all before the solver is ever
 // called. What is left (long cycles, and pairs of cycles that trade dominoes) is found by
-// analyse(): each repair round asks kViews views of the grid (as given, and turned half a turn,
-// which makes the search branch in another order and meet other ambiguities first) for up to
-// kSolutionsPerView solutions, and repairs every cycle by which any of them differs from T. The
-// round ends the attempt when a view proves the grid unique. After kMaxRepairRounds rounds the
-// attempt gives up and the next starts from a new plant (a sub-seed of the seed).
+// analyse(): each repair round asks it for up to kSolutionsPerRound solutions within kProofNodes
+// nodes, and repairs every cycle by which a solution found differs from T. The round ends the
+// attempt when the analysis proves the grid unique. After kMaxRepairRounds rounds the attempt
+// gives up and the next starts from a new plant (a sub-seed of the seed).
+//
+// When the proof is the hard part. A grid with no short ambiguity left is often unique but hard
+// to prove so: with the trivial rules the search refutes near-solutions for seconds at order 30
+// and does not finish at order 100. So when an analysis runs out of nodes before a second
+// solution, the grid is simplified instead (simplify()): moves at the cells that the two trivial
+// deductions (a cell, or a domino, with one placement left) leave open, each kept when fewer cells
+// stay open, until none does. The deductions are sound, so such a grid is unique, and the next
+// analysis proves it at the root. The price is the grade: such puzzles are easy, and a harder
+// grade is then reached by steering (below).
 //
 // Grades. A unique grid has the grade of its analysis (grade_of). When it is not the one asked
 // for, the numbers are steered: each round draws kSteerCandidates moves (a flip, or an exchange
@@ -36,18 +44,22 @@
 // easy only gets harder); ties go to the lowest index. Rounds are bounded, then a new plant.
 //
 // Parallel and deterministic. Every random choice is drawn serially from splitmix64 streams
-// fixed by the seed; only the analyses run in parallel, a fixed number per round (the views of a
-// repair round, the candidates of a steering round), each serial and depending only on its
-// grid. The round's outcome is taken from the results in index order, so the puzzle is the same
-// at every thread count and the threads only change how long a round takes.
+// fixed by the seed. What runs in parallel is a fixed set of independent measurements whose
+// outcome is read in index order: the candidates of a steering round, the speculative moves of a
+// simplifying round (the lowest-index success is kept), the rows of the short-cycle scan on large
+// grids. So the puzzle is the same at every thread count and the threads only change how long a
+// round takes. The plant is serial: random_tiling()'s flips are serial by nature, and the tiling
+// here (sweep_tiling) is cheap enough that its 1600 barriers would cost more than they save.
 #include "solvers/dominosa/generate.hpp"
 
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <exception>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 
@@ -76,8 +88,9 @@ constexpr int kMaxRepairRounds = 48;
 // see simplify()); a steering candidate's after kNodeLimit (it then counts as not unique).
 constexpr uint64_t kProofNodes = 4'000;
 constexpr uint64_t kNodeLimit = 200'000;
-// Moves the simplifying climb tries per call.
-constexpr int kSimplifyTries = 4'000;
+// Moves the simplifying climb tries per call, and the moves of each of its speculative rounds.
+constexpr int kSimplifyTries = 20'000;
+constexpr int kSimplifyBatch = 8;
 // Exchanges tried, after the flips, when repairing one cycle.
 constexpr int kExchangeCandidates = 12;
 // Steering: moves analysed per round, rounds per attempt, and how far apart the two dominoes of
@@ -471,30 +484,52 @@ bool unique(const Analysis& a) {
 }
 
 // The simplifying climb, for a grid whose proof of uniqueness the solver could not finish within
-// kProofNodes: moves (a flip, or an exchange with a random planted domino) at cells the trivial
-// deductions leave open, each kept when it leaves no more cells open and opens no short
-// ambiguous cycle, until the open cells are halved or kSimplifyTries moves were tried. Fewer open
-// cells is less for the search to refute; none at all is a proof of uniqueness by itself.
-void simplify(Planted& g, uint64_t& rng, TrivialPropagation& trivial, Counters& counters) {
-  std::vector<int> open, trial_open;
-  int score = trivial.open_cells(g.in, &open);
-  const int goal = score / 2;
-  for (int tries = 0; tries < kSimplifyTries && score > goal; ++tries) {
-    const int x = open[below(rng, open.size())], px = g.partner[x];
-    const int y = static_cast<int>(below(rng, g.in.cells())), py = g.partner[y];
-    Move move{x, px};
-    if (below(rng, 3) != 0 && y != x && y != px && g.domino(x, px) != g.domino(y, py))
-      move = below(rng, 2) ? Move{x, y, px, py} : Move{x, py, px, y};
-    apply(g.in, move);
-    const int trial =
-        opens_short_cycle(g, move) ? score + 1 : trivial.open_cells(g.in, &trial_open);
-    if (trial <= score) {
-      score = trial;
-      std::swap(open, trial_open);
-      ++counters.repairs;
-    } else {
-      apply(g.in, move);
+// kProofNodes. A move (a flip, or an exchange of number pairs between two planted dominoes) takes
+// the planted domino at a random cell the trivial deductions leave open, and is kept when it
+// leaves fewer cells open and opens no short ambiguous cycle, until no cell is open: the grid is
+// then unique by the trivial deductions alone, and the solver's proof is a formality. Most moves
+// change nothing (the deductions run in chains, and a grid is mostly open until a move sets one
+// off), so the moves are speculated on: each round draws kSimplifyBatch moves serially and
+// measures them in parallel, each on a thread's copy of the grid, and keeps the lowest-index one
+// that helps. A thread skips the moves after a success already found, so one thread measures
+// exactly the moves a serial first-improvement climb would; the kept move, and so the grid, is
+// the same at every thread count.
+void simplify(Planted& g, uint64_t& rng, int threads, Counters& counters) {
+  std::vector<Planted> copies(static_cast<size_t>(threads), g);
+  std::vector<TrivialPropagation> trivial(static_cast<size_t>(threads), TrivialPropagation(g.in));
+  std::vector<int> open;
+  int score = trivial[0].open_cells(g.in, &open);
+  std::vector<Move> moves(kSimplifyBatch);
+  std::vector<int> scores(kSimplifyBatch);
+  std::vector<std::vector<int>> opens(kSimplifyBatch);
+  for (int tries = 0; tries < kSimplifyTries && score > 0; tries += kSimplifyBatch) {
+    for (Move& move : moves) {
+      const int x = open[below(rng, open.size())], px = g.partner[x];
+      const int y = static_cast<int>(below(rng, g.in.cells())), py = g.partner[y];
+      move = {x, px};
+      if (below(rng, 3) != 0 && y != x && y != px && g.domino(x, px) != g.domino(y, py))
+        move = below(rng, 2) ? Move{x, y, px, py} : Move{x, py, px, y};
     }
+    std::atomic<int> first{kSimplifyBatch};
+    parallel_for(kSimplifyBatch, threads, [&](int i) {
+      if (i > first.load()) return;
+      const int t = omp_get_thread_num();
+      Planted& copy = copies[t];
+      copy.in.numbers = g.in.numbers;
+      apply(copy.in, moves[i]);
+      if (opens_short_cycle(copy, moves[i])) return;
+      scores[i] = trivial[t].open_cells(copy.in, &opens[i]);
+      if (scores[i] >= score) return;
+      int seen = first.load();
+      while (i < seen && !first.compare_exchange_weak(seen, i)) {
+      }
+    });
+    const int kept = first.load();
+    if (kept == kSimplifyBatch) continue;
+    apply(g.in, moves[kept]);
+    score = scores[kept];
+    std::swap(open, opens[kept]);
+    ++counters.repairs;
   }
 }
 
@@ -503,7 +538,6 @@ void simplify(Planted& g, uint64_t& rng, TrivialPropagation& trivial, Counters& 
 std::optional<Analysis> repair_until_unique(Planted& g, uint64_t& rng, int threads,
                                             Counters& counters) {
   std::vector<uint8_t> used;
-  TrivialPropagation trivial(g.in);
   for (int round = 0; round < kMaxRepairRounds; ++round) {
     const auto start = std::chrono::steady_clock::now();
     const Analysis a = analyse(g.in, kSolutionsPerRound, "default", kProofNodes);
@@ -524,7 +558,7 @@ std::optional<Analysis> repair_until_unique(Planted& g, uint64_t& rng, int threa
       if (other != g.partner) others.push_back(std::move(other));
     }
     if (others.empty()) {  // cut short before a second solution
-      simplify(g, rng, trivial, counters);
+      simplify(g, rng, threads, counters);
       continue;
     }
     for (const std::vector<int>& other : others) {
