@@ -91,6 +91,12 @@ constexpr uint64_t kNodeLimit = 200'000;
 // Moves the simplifying climb tries per call, and the moves of each of its speculative rounds.
 constexpr int kSimplifyTries = 20'000;
 constexpr int kSimplifyBatch = 8;
+// The threads that measure a simplifying round's moves. One: on the shared 2-core machine the
+// round's barrier waits for a second thread the scheduler has not woken, a few ms a round, and
+// at order 100 two threads took 2.3 s against 0.5 s for one (median of 5 seeds, `boundsearch
+// generate dominosa --order 100 --seed S --threads T`). The rounds stay, so that the puzzle is the
+// same whatever this is set to.
+constexpr int kSimplifyThreads = 1;
 // Exchanges tried, after the flips, when repairing one cycle.
 constexpr int kExchangeCandidates = 12;
 // Steering: moves analysed per round, rounds per attempt, and how far apart the two dominoes of
@@ -558,7 +564,7 @@ std::optional<Analysis> repair_until_unique(Planted& g, uint64_t& rng, int threa
       if (other != g.partner) others.push_back(std::move(other));
     }
     if (others.empty()) {  // cut short before a second solution
-      simplify(g, rng, threads, counters);
+      simplify(g, rng, kSimplifyThreads, counters);
       continue;
     }
     for (const std::vector<int>& other : others) {
