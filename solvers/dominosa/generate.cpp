@@ -44,12 +44,15 @@
 // easy only gets harder); ties go to the lowest index. Rounds are bounded, then a new plant.
 //
 // Parallel and deterministic. Every random choice is drawn serially from splitmix64 streams
-// fixed by the seed. What runs in parallel is a fixed set of independent measurements whose
-// outcome is read in index order: the candidates of a steering round, the speculative moves of a
-// simplifying round (the lowest-index success is kept), the rows of the short-cycle scan on large
-// grids. So the puzzle is the same at every thread count and the threads only change how long a
-// round takes. The plant is serial: random_tiling()'s flips are serial by nature, and the tiling
-// here (sweep_tiling) is cheap enough that its 1600 barriers would cost more than they save.
+// fixed by the seed. What may run in parallel is a fixed set of independent measurements whose
+// outcome is read in index order: the candidates of a steering round (each a whole analysis), the
+// rows of the short-cycle scan on large grids, and the speculative moves of a simplifying round
+// (the lowest-index success is kept), which measured faster on one thread (kSimplifyThreads). So
+// the puzzle is the same at every thread count and the threads only change how long a round
+// takes. The plant is serial: random_tiling()'s flips are serial by nature, and the tiling here
+// (sweep_tiling) is cheap enough that its 1600 barriers would cost more than they save. Making one
+// puzzle of any grade is therefore nearly serial; the parallel gain is in graded puzzles and in
+// generate_instances, which makes several puzzles at once.
 #include "solvers/dominosa/generate.hpp"
 
 #include <omp.h>

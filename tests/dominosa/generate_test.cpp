@@ -203,7 +203,7 @@ TEST(DominosaGenerate, OrderThirtyReachesTheHardestRule) {
 }
 
 TEST(DominosaGenerate, TheSeedAloneDecidesThePuzzle) {
-  // Order 30 goes through the simplifying climb, whose moves are measured in parallel.
+  // Order 30 goes through the simplifying climb too.
   for (const int n : {5, 12, 20, 30}) {
     const Generated one = make(n, 11, "any", 1), two = make(n, 11, "any", 2);
     EXPECT_EQ(text_of(one.instance), text_of(two.instance)) << "order " << n;
