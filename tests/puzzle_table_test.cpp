@@ -125,7 +125,7 @@ TEST(PuzzleTable, BenchCountsAreDeterministicAndTheCommittedOnes) {
     total += nodes;
   }
   EXPECT_EQ(a.nodes, total);
-  EXPECT_EQ(a.by_puzzle.size(), 3u) << "peg, futoshiki and mines have bench positions";
+  EXPECT_EQ(a.by_puzzle.size(), 4u) << "peg, futoshiki, mines and dominosa have bench positions";
 }
 
 TEST(GameRecord, WhatTheWriterWritesTheReaderReads) {

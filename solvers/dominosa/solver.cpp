@@ -24,6 +24,7 @@
 #include "search/dfs.hpp"
 #include "solvers/dominosa/bench.hpp"
 #include "solvers/dominosa/fuzz.hpp"
+#include "solvers/dominosa/generate.hpp"
 #include "solvers/dominosa/options.hpp"
 #include "solvers/dominosa/oracle.hpp"
 #include "solvers/measure.hpp"
@@ -304,6 +305,8 @@ PuzzleSolver dominosa_solver() {
   p.read_instance_file = [](const std::string& path) { (void)read_instance(path); };
   p.options = dominosa_option_rows;
   p.bench = dominosa_bench;
+  p.generate = generate_text;
+  p.generate_instances = generate_instances;
   p.checks.oracle_instance = oracle_instance;
   p.checks.oracle_answer = oracle_answer;
   p.checks.reread = reread;
