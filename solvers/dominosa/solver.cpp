@@ -18,6 +18,7 @@
 
 #include "core/error.hpp"
 #include "heuristics/dominosa/dominosa_rule.hpp"
+#include "ilp/dominosa/ip.hpp"
 #include "propagation/problem.hpp"
 #include "puzzles/dominosa/format.hpp"
 #include "puzzles/dominosa/render.hpp"
@@ -92,6 +93,62 @@ void record_solution(const Instance& in, const Solution& solution, Result& r) {
   r.solution_json = rows.dump();
 }
 
+// The baseline: the reference integer model instead of rules and search. Counting excludes each
+// solution found by a no-good cut and solves again (ilp/dominosa/ip.hpp).
+void solve_by_ip(const Instance& in, const CommonOptions& options, Result& r, Solution& found) {
+  const double limit_s = options.time_limit > 0 ? options.time_limit : ilp::kInf;
+  if (options.count) {
+    const uint64_t limit = options.limit;
+    const ilp::DominosaIpCount c = ilp::count_dominosa_ip(
+        in, limit > 0 ? static_cast<int>(std::min<uint64_t>(limit, 1 << 30)) : 1 << 30, limit_s);
+    r.count("ip_solves", c.ip_solves);
+    r.solution_count = c.count;
+    r.count_complete = c.exact;
+    r.count("solutions", c.count);
+    const bool reached_limit = limit > 0 && static_cast<uint64_t>(c.count) >= limit;
+    if (c.count > 0) {
+      r.status = Status::solved;
+      r.stop = c.exact         ? StopReason::exhausted
+               : reached_limit ? StopReason::solution
+                               : StopReason::time_limit;
+      found = solution_from_placements(in, c.solutions.front());
+    } else if (c.exact) {
+      r.status = Status::infeasible;
+      r.certificate = {"infeasible-ip", "CBC proved the integer model infeasible", "{}"};
+    } else {
+      r.stop = StopReason::time_limit;
+    }
+    return;
+  }
+  const ilp::DominosaIpResult ip = ilp::solve_dominosa_ip(in, limit_s);
+  r.count("ip_solves", 1);
+  if (ip.status == ilp::SolveStatus::optimal) {
+    r.status = Status::solved;
+    r.stop = StopReason::solution;
+    found = solution_from_placements(in, ip.placements);
+  } else if (ip.status == ilp::SolveStatus::infeasible) {
+    r.status = Status::infeasible;
+    r.certificate = {"infeasible-ip", "CBC proved the integer model infeasible", "{}"};
+  } else {
+    r.stop = StopReason::time_limit;
+  }
+}
+
+// The last step of every solve: the meter, the count's honesty, and the solution verified.
+Result finish(const Instance& in, const Meter& meter, int threads, const Solution& found, Result& r,
+              Solution* solution) {
+  meter.finish(r, threads);
+  settle_count(r);  // a count cut short by a limit is unknown
+  if (r.status == Status::solved) {
+    const std::string why = verify_solution(in, found);
+    if (!why.empty()) throw std::logic_error("dominosa solver produced a wrong cover: " + why);
+    r.verified = true;
+    record_solution(in, found, r);
+    if (solution) *solution = found;
+  }
+  return r;
+}
+
 }  // namespace
 
 const std::vector<std::string>& grade_names() {
@@ -146,6 +203,10 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
   const bool count = o.common.count;
   const std::vector<std::string> names = select_rules(dominosa_rule_infos(), o.common.rules);
   Solution found;
+  if (o.by_ip) {
+    solve_by_ip(in, o.common, r, found);
+    return finish(in, meter, threads, found, r, solution);
+  }
 
   const Structure s(in);
   const DominosaProblem problem(s, rule_functions(names, o.common.profile), o.branching,
@@ -200,31 +261,26 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
         nlohmann::json{{"nodes", out.stats.nodes}, {"rules", rule_list(names)}}.dump()};
   }
 
-  meter.finish(r, threads);
-  settle_count(r);  // a count cut short by a limit is unknown
-  if (r.status == Status::solved) {
-    const std::string why = verify_solution(in, found);
-    if (!why.empty()) throw std::logic_error("dominosa solver produced a wrong cover: " + why);
-    r.verified = true;
-    record_solution(in, found, r);
-    if (solution) *solution = found;
-  }
-  return r;
+  return finish(in, meter, threads, found, r, solution);
 }
 
 std::string check_certificate(const Instance& in, const Certificate& cert) {
   if (cert.kind == "propagation" || cert.kind == "exhaustive-search") {
-    // A second method that shares nothing with the rules: plain backtracking (no rules, cell
-    // branching), bounded so that a check never hangs.
+    // A second method that shares nothing with the rules or the search: the integer model.
+    const ilp::DominosaIpResult ip = ilp::solve_dominosa_ip(in, 60);
+    if (ip.status == ilp::SolveStatus::infeasible) return "";
+    if (ip.status == ilp::SolveStatus::optimal)
+      return "the integer model found a solution: the certificate is wrong";
+    return std::string("the integer model did not decide (") + ilp::to_string(ip.status) + ")";
+  }
+  if (cert.kind == "infeasible-ip") {
+    // The other way round: the search, which shares nothing with the model, must agree.
     Options plain;
-    plain.set("rules", "none");
-    plain.set("branching", "dom");
     plain.set("time-limit", "60");
     const Result again = solve(in, plain);
     if (again.status == Status::infeasible) return "";
-    return again.status == Status::solved
-               ? "plain backtracking found a solution: the certificate is wrong"
-               : "plain backtracking did not decide in 60 s";
+    return again.status == Status::solved ? "the search found a solution: the certificate is wrong"
+                                          : "the search did not decide in 60 s";
   }
   return "unknown certificate kind '" + cert.kind + "'";
 }
