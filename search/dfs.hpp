@@ -15,6 +15,18 @@
 // next node, tasks ranked earlier go on. The solution returned is therefore the first in serial DFS
 // order, whatever the thread count: parallel runs give the same answers as serial runs.
 //
+// Split budgets. A bounded count in the mode above is not reproducible: which solutions are
+// found before the count limit, and where a node limit cuts, depend on how the threads raced. A
+// caller that needs the same outcome at every thread count (the Dominosa generator, whose next
+// move depends on the solutions an analysis found) sets `split_subtrees`: the frontier is then
+// expanded to that many subtrees whatever the thread count (on one thread too), and each subtree
+// is searched on its own, with an equal share of the node limit and counting up to the count
+// limit by itself. The outcome is read in rank order: the solutions (capped at the count limit),
+// the kept paths, and the stop (the count limit when reached, else the node limit when some
+// subtree ran out of its share, else exhausted). Only the node counts, and work skipped once the
+// outcome is settled, change with the threads. The price is that a subtree cannot spend nodes a
+// sibling left unused, so a split search gives up sooner than a serial one on a lopsided tree.
+//
 // Soundness of the dead table. A subtree is stored dead only when it was searched to the end
 // without interruption and held no goal. It is up to the problem that deadness depends on the
 // key alone (for peg solitaire it does: see solvers/peg/solver.cpp).
@@ -75,6 +87,9 @@ struct DfsConfig {
   // When counting: keep the paths of the first this many solutions found (in serial DFS order
   // on one thread; in the order threads reach them on more), for a caller that compares them.
   size_t keep_paths = 0;
+  // When counting: split the search into this many subtrees with a share of the node limit each,
+  // for an outcome that does not depend on the threads (see the top of the file); 0: off.
+  size_t split_subtrees = 0;
 };
 
 template <class Move>
@@ -96,13 +111,17 @@ class DepthFirst {
   static constexpr bool kTable = !std::is_same_v<Table, NoTable>;
 
   DepthFirst(const P& problem, DfsConfig cfg, Table* table = nullptr)
-      : problem_(problem), cfg_(cfg), table_(table), budget_(cfg.limits, cfg.parent) {
+      : problem_(problem),
+        cfg_(cfg),
+        table_(table),
+        budget_(split() ? without_nodes(cfg.limits) : cfg.limits, cfg.parent) {
     if (cfg_.threads < 1) cfg_.threads = 1;
-    if (cfg_.threads == 1) cfg_.spawn_depth = 0;
+    if (cfg_.threads == 1 && !split()) cfg_.spawn_depth = 0;
     contexts_.resize(cfg_.threads);
   }
 
   DfsOutcome<Move> run(State root) {
+    if (split()) return run_split(std::move(root));
     const auto t0 = std::chrono::steady_clock::now();
     if (cfg_.threads == 1) {
       run_subtree(Entry{std::move(root), {}}, 0, 0);
@@ -146,19 +165,112 @@ class DepthFirst {
   }
 
  private:
+  struct Entry {  // a frontier subtree: its root state and the path to it
+    State state;
+    std::vector<Move> path;
+  };
+
+  bool split() const {
+    return cfg_.count && cfg_.split_subtrees > 0;
+  }
+  static Limits without_nodes(Limits limits) {
+    limits.nodes = 0;
+    return limits;
+  }
+
+  // What one subtree of a split search found.
+  struct SubtreeOutcome {
+    uint64_t solutions = 0;
+    bool out_of_nodes = false;
+    bool done = false;
+    std::vector<std::vector<Move>> kept;
+  };
+
+  // The split search (see the top of the file): every subtree with its own share of the node
+  // limit and its own count, read in rank order. Once the subtrees done from rank 0 on hold the
+  // count limit, the outcome is settled and the rest are skipped.
+  DfsOutcome<Move> run_split(State root) {
+    const auto t0 = std::chrono::steady_clock::now();
+    std::vector<Entry> frontier = expand(std::move(root), cfg_.split_subtrees);
+    subtrees_.assign(frontier.size(), SubtreeOutcome{});
+    const uint64_t expanded = contexts_[0].stats.nodes;
+    if (cfg_.limits.nodes > 0) {
+      const uint64_t left = cfg_.limits.nodes > expanded ? cfg_.limits.nodes - expanded : 1;
+      subtree_nodes_ = std::max<uint64_t>(1, left / std::max<size_t>(1, frontier.size()));
+    }
+    contexts_[0].stats.tasks = frontier.size();
+    std::atomic<size_t> next{0};
+#pragma omp parallel num_threads(cfg_.threads)
+    for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < frontier.size();) {
+      if (settled()) break;
+      run_split_subtree(std::move(frontier[i]), depth_of_frontier_, i);
+    }
+    DfsOutcome<Move> out;
+    for (Context& c : contexts_) {
+      budget_.account(c.unpublished);
+      out.stats.merge(c.stats);
+    }
+    bool out_of_nodes = false, interrupted = false;
+    for (SubtreeOutcome& sub : subtrees_) {
+      if (out.solutions >= cfg_.count_limit && cfg_.count_limit) break;
+      interrupted |= !sub.done;
+      out_of_nodes |= sub.out_of_nodes;
+      out.solutions += sub.solutions;
+      for (auto& path : sub.kept)
+        if (out.kept.size() < cfg_.keep_paths) out.kept.push_back(std::move(path));
+    }
+    out.found = out.solutions > 0;
+    if (!out.kept.empty()) out.path = out.kept.front();
+    if (cfg_.count_limit && out.solutions >= cfg_.count_limit) {
+      out.solutions = cfg_.count_limit;
+      out.stop = StopReason::solution;
+    } else if (interrupted) {
+      out.stop = budget_.reason();
+    } else if (out_of_nodes) {
+      out.stop = StopReason::node_limit;
+    }
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return out;
+  }
+
+  // One subtree of a split search, with the thread's context reset to count it alone.
+  void run_split_subtree(Entry e, int depth, uint64_t rank) {
+    Context& ctx = context();
+    ctx.path = std::move(e.path);
+    ctx.subtree = &subtrees_[rank];
+    ctx.subtree_nodes = 0;
+    bool interrupted = false;
+    search(e.state, depth, rank, ctx, interrupted);
+    SubtreeOutcome& sub = subtrees_[rank];
+    // A subtree stopped by its own count or node share is done; one stopped by the time limit
+    // or a cancel is not, and the outcome then says the budget stopped the search.
+    sub.done =
+        !interrupted || sub.out_of_nodes || (cfg_.count_limit && sub.solutions >= cfg_.count_limit);
+    ctx.subtree = nullptr;
+    std::lock_guard lock(solution_mutex_);
+    while (settled_prefix_ < subtrees_.size() && subtrees_[settled_prefix_].done) {
+      settled_solutions_ += subtrees_[settled_prefix_].solutions;
+      ++settled_prefix_;
+    }
+    if (cfg_.count_limit && settled_solutions_ >= cfg_.count_limit)
+      settled_flag_.store(true, std::memory_order_relaxed);
+  }
+
+  // Whether the subtrees done from rank 0 on already reach the count limit.
+  bool settled() const {
+    return settled_flag_.load(std::memory_order_relaxed);
+  }
   static constexpr uint64_t kNone = ~uint64_t{0};
   // Stop expanding the frontier once it holds this many subtrees per thread.
   static constexpr size_t kFrontierPerThread = 256;
 
-  struct Entry {
-    State state;
-    std::vector<Move> path;
-  };
   struct alignas(64) Context {
     Stats stats;
     uint64_t unpublished = 0;
     std::deque<std::vector<Move>> buffers;  // one move list per depth; deque keeps them put
     std::vector<Move> path;
+    SubtreeOutcome* subtree = nullptr;  // split search: the subtree being searched
+    uint64_t subtree_nodes = 0;         // and the nodes it has spent
   };
 
   Context& context() {
@@ -175,6 +287,16 @@ class DepthFirst {
       return true;
     }
     return !cfg_.count && best_rank_.load(std::memory_order_relaxed) < rank;
+  }
+
+  // Split search: whether this subtree has spent its share of the node limit, or the outcome is
+  // settled without it (true: stop it).
+  bool out_of_share(Context& ctx) {
+    if (subtree_nodes_ && ctx.subtree_nodes++ >= subtree_nodes_) {
+      ctx.subtree->out_of_nodes = true;
+      return true;
+    }
+    return settled();
   }
 
   void record(uint64_t rank, const std::vector<Move>& path) {
@@ -197,14 +319,14 @@ class DepthFirst {
 
   // The spawned levels, breadth by breadth; each node is replaced by its children in place, so
   // the frontier stays in DFS order. Goal nodes stay as leaves for run_subtree to record.
-  std::vector<Entry> expand(State root) {
+  // `target` (0: kFrontierPerThread per thread) caps the size at which expansion stops.
+  std::vector<Entry> expand(State root, size_t target = 0) {
     Context& ctx = contexts_[0];
     std::vector<Entry> frontier;
     frontier.push_back(Entry{std::move(root), {}});
+    if (target == 0) target = kFrontierPerThread * static_cast<size_t>(cfg_.threads);
     int depth = 0;
-    for (; depth < cfg_.spawn_depth &&
-           frontier.size() < kFrontierPerThread * static_cast<size_t>(cfg_.threads);
-         ++depth) {
+    for (; depth < cfg_.spawn_depth && frontier.size() < target; ++depth) {
       std::vector<Entry> next;
       std::vector<Move> moves;
       for (Entry& e : frontier) {
@@ -268,7 +390,7 @@ class DepthFirst {
   // The serial recursion. Returns true when it found a solution (first-solution mode); the
   // solution is then left in ctx.path.
   bool search(State& s, int depth, uint64_t rank, Context& ctx, bool& interrupted) {
-    if (abandoned(rank, ctx)) {
+    if (abandoned(rank, ctx) || (ctx.subtree && out_of_share(ctx))) {
       interrupted = true;
       return false;
     }
@@ -278,6 +400,15 @@ class DepthFirst {
     if (problem_.is_goal(s)) {
       ++ctx.stats.goals;
       if (!cfg_.count) return true;
+      if (ctx.subtree) {
+        SubtreeOutcome& sub = *ctx.subtree;
+        if (sub.kept.size() < cfg_.keep_paths) sub.kept.push_back(ctx.path);
+        // The subtree stops at the count limit by itself; the caller's `interrupted` check
+        // after the return unwinds it.
+        ++sub.solutions;
+        interrupted = cfg_.count_limit && sub.solutions >= cfg_.count_limit;
+        return false;
+      }
       // Counting still reports one solution: the first found in the lowest-ranked subtree.
       if (rank < best_rank_.load(std::memory_order_relaxed)) record(rank, ctx.path);
       if (cfg_.keep_paths) keep(ctx.path);
@@ -317,6 +448,12 @@ class DepthFirst {
   std::vector<Move> best_path_;
   std::vector<std::vector<Move>> kept_;
   int depth_of_frontier_ = 0;
+  // Split search (see the top of the file).
+  std::vector<SubtreeOutcome> subtrees_;
+  uint64_t subtree_nodes_ = 0;  // each subtree's share of the node limit; 0: none
+  size_t settled_prefix_ = 0;   // subtrees done from rank 0 on (under solution_mutex_)
+  uint64_t settled_solutions_ = 0;
+  std::atomic<bool> settled_flag_{false};
 };
 
 // Convenience: run a search once.

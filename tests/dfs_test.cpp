@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "search/transposition_table.hpp"
+#include "tests/sample_size.hpp"
 
 namespace {
 
@@ -265,6 +266,71 @@ TEST(DeadTableParallel, ConcurrentInsertsNeverCorrupt) {
   }
   EXPECT_GT(found, 39000u);  // a full probe window may drop a few; never a wrong key:
   for (uint64_t k = 1; k <= 40000; ++k) EXPECT_FALSE(t.contains(k * 2654435761ULL + 1));
+}
+
+// Split budgets (DfsConfig::split_subtrees): with no limit the count is the whole count; with a
+// count limit, a node limit or both, every field of the outcome but the node counts is the same on
+// 1 and 2 threads, run after run; and the kept paths are the first solutions in DFS order of the
+// subtrees, which the serial unsplit count of each subtree's own shares would also keep.
+DfsConfig split_config(int threads, uint64_t count_limit, uint64_t node_limit) {
+  DfsConfig cfg;
+  cfg.count = true;
+  cfg.count_limit = count_limit;
+  cfg.keep_paths = 4;
+  cfg.limits.nodes = node_limit;
+  cfg.split_subtrees = 8;
+  cfg.threads = threads;
+  return cfg;
+}
+
+TEST(DfsSplit, CountsEverythingWithoutLimits) {
+  for (int n = 4; n <= 9; ++n)
+    for (int threads : {1, 2}) {
+      const auto out =
+          bs::search::depth_first(Queens{n}, Queens::State{}, split_config(threads, 0, 0));
+      EXPECT_EQ(out.solutions, brute_force_queens(n)) << "n=" << n;
+      EXPECT_EQ(out.stop, bs::StopReason::exhausted);
+    }
+}
+
+// Named Parallel for the ThreadSanitizer stage, which runs a fifth of the orders.
+TEST(DfsSplitParallel, OutcomeDoesNotDependOnTheThreads) {
+  for (int n = 10 - bs::test::samples(5) + 1; n <= 10; ++n)
+    for (uint64_t count_limit : {0, 1, 3, 7})
+      for (uint64_t node_limit : {0, 40, 400, 4000}) {
+        const auto serial = bs::search::depth_first(Queens{n}, Queens::State{},
+                                                    split_config(1, count_limit, node_limit));
+        for (int rep = 0; rep < 3; ++rep) {
+          const auto par = bs::search::depth_first(Queens{n}, Queens::State{},
+                                                   split_config(2, count_limit, node_limit));
+          const std::string where = "n=" + std::to_string(n) +
+                                    " limit=" + std::to_string(count_limit) +
+                                    " nodes=" + std::to_string(node_limit);
+          EXPECT_EQ(par.solutions, serial.solutions) << where;
+          EXPECT_EQ(par.stop, serial.stop) << where;
+          EXPECT_EQ(par.kept, serial.kept) << where;
+        }
+      }
+}
+
+TEST(DfsSplitParallel, KeptPathsAreSolutionsAndLimitsSaySo) {
+  // 10 queens: 724 solutions, far more than the nodes allowed here, so the node share stops it.
+  const auto cut = bs::search::depth_first(Queens{10}, Queens::State{}, split_config(2, 0, 80));
+  EXPECT_EQ(cut.stop, bs::StopReason::node_limit);
+  EXPECT_LT(cut.solutions, brute_force_queens(10));
+  const auto capped = bs::search::depth_first(Queens{10}, Queens::State{}, split_config(2, 3, 0));
+  EXPECT_EQ(capped.stop, bs::StopReason::solution);
+  EXPECT_EQ(capped.solutions, 3u);
+  ASSERT_EQ(capped.kept.size(), 3u);
+  // The kept paths are the first three of the serial, unsplit DFS: the first subtrees in rank
+  // order hold them.
+  DfsConfig plain;
+  plain.count = true;
+  plain.count_limit = 3;
+  plain.keep_paths = 3;
+  const auto serial = bs::search::depth_first(Queens{10}, Queens::State{}, plain);
+  EXPECT_EQ(capped.kept, serial.kept);
+  for (const auto& path : capped.kept) EXPECT_TRUE(Queens{10}.is_goal(Queens::State{path}));
 }
 
 }  // namespace

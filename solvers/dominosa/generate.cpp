@@ -23,36 +23,39 @@
 // over alternating paths from every cell, about 27 steps a cell. They are the bulk of the
 // ambiguity (the 2x2 squares above), so a local pass repairs them all before the solver is ever
 // called. What is left (long cycles, and pairs of cycles that trade dominoes) is found by
-// analyse(): each repair round asks it for up to kSolutionsPerRound solutions within kProofNodes
+// analyse(): each repair round asks it for up to kSolutionsPerRound solutions within proof_nodes()
 // nodes, and repairs every cycle by which a solution found differs from T. The round ends the
 // attempt when the analysis proves the grid unique. After kMaxRepairRounds rounds the attempt
 // gives up and the next starts from a new plant (a sub-seed of the seed).
 //
 // When the proof is the hard part. A grid with no short ambiguity left is often unique but hard
-// to prove so: with the trivial rules the search refutes near-solutions for seconds at order 30
-// and does not finish at order 100. So when an analysis runs out of nodes before a second
-// solution, the grid is simplified instead (simplify()): moves at the cells that the two trivial
-// deductions (a cell, or a domino, with one placement left) leave open, each kept when fewer cells
-// stay open, until none does. The deductions are sound, so such a grid is unique, and the next
-// analysis proves it at the root. The price is the grade: such puzzles are easy, and a harder
-// grade is then reached by steering (below).
+// to prove so: the search refutes near-solutions for seconds at order 30 and does not finish at
+// order 100. So when an analysis runs out of nodes before a second solution, the grid is
+// simplified instead (simplify()): moves at the cells that a set of sound rules leaves open, each
+// kept when fewer cells stay open, until none does. Such a grid is unique, and the next analysis
+// proves it at the root. For an ungraded puzzle the rules are the two trivial deductions (a cell,
+// or a domino, with one placement left), the cheapest measure, and the puzzle comes out easy.
 //
-// Grades. A unique grid has the grade of its analysis (grade_of). When it is not the one asked
-// for, the numbers are steered: each round draws kSteerCandidates moves (a flip, or an exchange
-// of two planted dominoes a few cells apart), keeps the ones whose grid is still unique, and
-// takes the one nearest the grade asked for, never one further from it (so a puzzle that is too
-// easy only gets harder); ties go to the lowest index. Rounds are bounded, then a new plant.
+// Grades. For a grade G the climb measures with the default rules up to G instead, and refuses
+// the move that would settle the grid if the rules below G settle it too: it ends at grade G
+// exactly. A grid proved unique but harder than G is brought down by the same climb. Steering
+// is what is left for a grid that comes out easier than G (or when G is "search"): each round
+// draws kSteerCandidates moves (a flip, or an exchange of two planted dominoes a few cells apart),
+// keeps the ones whose grid is still unique, and takes the one nearest the grade asked for, never
+// one further from it; ties go to the lowest index. Rounds are bounded, then a new plant. Steering
+// alone, from the easy grids the trivial climb leaves, found no set-analysis puzzle at order 30 in
+// 120 s; the graded climb makes one in about a second.
 //
 // Parallel and deterministic. Every random choice is drawn serially from splitmix64 streams
-// fixed by the seed. What may run in parallel is a fixed set of independent measurements whose
-// outcome is read in index order: the candidates of a steering round (each a whole analysis), the
-// rows of the short-cycle scan on large grids, and the speculative moves of a simplifying round
-// (the lowest-index success is kept), which measured faster on one thread (kSimplifyThreads). So
-// the puzzle is the same at every thread count and the threads only change how long a round
-// takes. The plant is serial: random_tiling()'s flips are serial by nature, and the tiling here
-// (sweep_tiling) is cheap enough that its 1600 barriers would cost more than they save. Making one
-// puzzle of any grade is therefore nearly serial; the parallel gain is in graded puzzles and in
-// generate_instances, which makes several puzzles at once.
+// fixed by the seed. What runs in parallel is a fixed set of independent measurements whose
+// outcome is read in index order: the subtrees of every analysis (split with its node budget into
+// kAnalysisSubtrees, solver.hpp), the candidates of a steering round (each a whole analysis), the
+// rows of the short-cycle scan on large grids, and the speculative moves of a graded climb's
+// round (the lowest-index success is kept). The trivial climb's moves cost microseconds, so they
+// run on one thread (kSimplifyThreads). So the puzzle is the same at every thread count and the
+// threads only change how long a step takes. The plant is serial: random_tiling()'s flips are
+// serial by nature, and the tiling here (sweep_tiling) is cheap enough that its 1600 barriers
+// would cost more than they save.
 #include "solvers/dominosa/generate.hpp"
 
 #include <omp.h>
@@ -87,13 +90,20 @@ constexpr int kMaxLocalPasses = 16;
 constexpr int kSolutionsPerRound = 3;
 // Repair rounds before an attempt gives up on its plant.
 constexpr int kMaxRepairRounds = 48;
-// A repair round's analysis is cut short after kProofNodes nodes (the grid is then simplified,
-// see simplify()); a steering candidate's after kNodeLimit (it then counts as not unique).
-constexpr uint64_t kProofNodes = 4'000;
-constexpr uint64_t kNodeLimit = 200'000;
+// An analysis (a repair round's, or a steering candidate's) is cut short after proof_nodes()
+// nodes: the grid is then simplified (see simplify()), or the candidate counts as not unique. A
+// node costs about the grid's size (the rules look at every cell), so the budget is a fixed
+// amount of work, kProofWork cell-nodes: 4,000 nodes at order 30, 390 at order 100. More bought
+// nothing at order 100: there the proof ran out every time (seeds 1-5 at 4,000 nodes, 9 s each).
+constexpr uint64_t kProofWork = 4'000'000;
+uint64_t proof_nodes(const Instance& in) {
+  return std::max<uint64_t>(kAnalysisSubtrees, kProofWork / static_cast<uint64_t>(in.cells()));
+}
 // Moves the simplifying climb tries per call, and the moves of each of its speculative rounds.
 constexpr int kSimplifyTries = 20'000;
 constexpr int kSimplifyBatch = 8;
+// A graded climb gives up after this many moves in a row that did not help.
+constexpr int kGradedStall = 480;
 // The threads that measure a simplifying round's moves. One: on the shared 2-core machine the
 // round's barrier waits for a second thread the scheduler has not woken, a few ms a round, and
 // at order 100 two threads took 2.3 s against 0.5 s for one (median of 5 seeds, `boundsearch
@@ -425,6 +435,43 @@ class TrivialPropagation {
   std::vector<char> alive_, covered_, used_;
 };
 
+// The measure the simplifying climb lowers: the cells a set of sound rules leaves open at the
+// root. For an ungraded request (or one for a puzzle that needs search) the two trivial
+// deductions, counted by TrivialPropagation at a few microseconds a grid; for a request of grade
+// G, the default rules up to G (open_cells_at_root), a few milliseconds at order 30. Climbing
+// with the rules up to G stops as soon as they settle the grid, so the grid lands at grade G or
+// just below it, where the steering has a short way left; climbing with the trivial rules lands
+// at the bottom grade, from which the steering rarely climbs to a hard grade (order 30 found no
+// set-analysis puzzle in 120 s that way).
+class OpenCells {
+ public:
+  OpenCells(const Instance& shape, std::string rules) : rules_(std::move(rules)) {
+    if (rules_.empty()) trivial_.emplace(shape);
+  }
+  bool cheap() const { return trivial_.has_value(); }
+  int operator()(const Instance& in, std::vector<int>* open) {
+    if (trivial_) return trivial_->open_cells(in, open);
+    std::vector<int> cells = open_cells_at_root(in, rules_);
+    const int count = static_cast<int>(cells.size());
+    if (open) *open = std::move(cells);
+    return count;
+  }
+
+ private:
+  std::optional<TrivialPropagation> trivial_;
+  std::string rules_;
+};
+
+// The rules the simplifying climb measures with for a target grade (an index into grade_names(),
+// -1 for any): empty for the trivial measure, else the default rules up to the target.
+std::string climb_rules(int target) {
+  const std::vector<std::string>& names = grade_names();
+  if (target < 0 || target + 1 >= static_cast<int>(names.size())) return "";
+  std::string rules;
+  for (int i = 0; i <= target; ++i) rules += (i ? "," : "") + names[i];
+  return rules;
+}
+
 struct Counters {
   int analyses = 0, repairs = 0, local_repairs = 0;
   double analyse_seconds = 0;
@@ -493,25 +540,40 @@ bool unique(const Analysis& a) {
 }
 
 // The simplifying climb, for a grid whose proof of uniqueness the solver could not finish within
-// kProofNodes. A move (a flip, or an exchange of number pairs between two planted dominoes) takes
-// the planted domino at a random cell the trivial deductions leave open, and is kept when it
+// proof_nodes(). A move (a flip, or an exchange of number pairs between two planted dominoes) takes
+// the planted domino at a random cell that the measure's rules (OpenCells: the trivial
+// deductions, or the default rules up to the grade asked for) leave open, and is kept when it
 // leaves fewer cells open and opens no short ambiguous cycle, until no cell is open: the grid is
-// then unique by the trivial deductions alone, and the solver's proof is a formality. Most moves
+// then unique by those rules alone, and the solver's proof is a formality. For a grade G, the
+// move that settles the grid must also leave cells open to the rules below G, so that the climb
+// ends at grade G exactly. Most moves
 // change nothing (the deductions run in chains, and a grid is mostly open until a move sets one
 // off), so the moves are speculated on: each round draws kSimplifyBatch moves serially and
 // measures them in parallel, each on a thread's copy of the grid, and keeps the lowest-index one
 // that helps. A thread skips the moves after a success already found, so one thread measures
 // exactly the moves a serial first-improvement climb would; the kept move, and so the grid, is
 // the same at every thread count.
-void simplify(Planted& g, uint64_t& rng, int threads, Counters& counters) {
+bool simplify(Planted& g, uint64_t& rng, int threads, int target, Counters& counters) {
+  const std::string rules = climb_rules(target);
+  if (rules.empty()) threads = kSimplifyThreads;
   std::vector<Planted> copies(static_cast<size_t>(threads), g);
-  std::vector<TrivialPropagation> trivial(static_cast<size_t>(threads), TrivialPropagation(g.in));
+  std::vector<OpenCells> measure(static_cast<size_t>(threads), OpenCells(g.in, rules));
+  // For a graded climb, the rules below the grade: a move that settles the grid must leave it
+  // open to these, or the puzzle would be easier than the grade asked for.
+  const bool graded = !rules.empty() && target >= 1;
+  std::vector<OpenCells> easier(static_cast<size_t>(graded ? threads : 0),
+                                OpenCells(g.in, graded ? climb_rules(target - 1) : rules));
   std::vector<int> open;
-  int score = trivial[0].open_cells(g.in, &open);
+  int score = measure[0](g.in, &open);
   std::vector<Move> moves(kSimplifyBatch);
   std::vector<int> scores(kSimplifyBatch);
   std::vector<std::vector<int>> opens(kSimplifyBatch);
+  int since_kept = 0;
   for (int tries = 0; tries < kSimplifyTries && score > 0; tries += kSimplifyBatch) {
+    // A graded climb that stalls is at a grid the grade does not settle from here (its moves
+    // cost milliseconds, so waiting is dear): the attempt starts again from a new plant.
+    if (graded && since_kept >= kGradedStall) return false;
+    since_kept += kSimplifyBatch;
     for (Move& move : moves) {
       const int x = open[below(rng, open.size())], px = g.partner[x];
       const int y = static_cast<int>(below(rng, g.in.cells())), py = g.partner[y];
@@ -527,8 +589,9 @@ void simplify(Planted& g, uint64_t& rng, int threads, Counters& counters) {
       copy.in.numbers = g.in.numbers;
       apply(copy.in, moves[i]);
       if (opens_short_cycle(copy, moves[i])) return;
-      scores[i] = trivial[t].open_cells(copy.in, &opens[i]);
+      scores[i] = measure[t](copy.in, &opens[i]);
       if (scores[i] >= score) return;
+      if (graded && scores[i] == 0 && easier[t](copy.in, nullptr) == 0) return;
       int seen = first.load();
       while (i < seen && !first.compare_exchange_weak(seen, i)) {
       }
@@ -538,18 +601,20 @@ void simplify(Planted& g, uint64_t& rng, int threads, Counters& counters) {
     apply(g.in, moves[kept]);
     score = scores[kept];
     std::swap(open, opens[kept]);
+    since_kept = 0;
     ++counters.repairs;
   }
+  return score == 0;
 }
 
 // Repair rounds until analyse() proves the grid unique; its analysis, or nothing after
 // kMaxRepairRounds (or when an analysis is cut short before a second solution).
-std::optional<Analysis> repair_until_unique(Planted& g, uint64_t& rng, int threads,
+std::optional<Analysis> repair_until_unique(Planted& g, uint64_t& rng, int threads, int target,
                                             Counters& counters) {
   std::vector<uint8_t> used;
   for (int round = 0; round < kMaxRepairRounds; ++round) {
     const auto start = std::chrono::steady_clock::now();
-    const Analysis a = analyse(g.in, kSolutionsPerRound, "default", kProofNodes);
+    const Analysis a = analyse(g.in, kSolutionsPerRound, "default", proof_nodes(g.in), threads);
     counters.analyse_seconds += since(start);
     ++counters.analyses;
     if (a.solutions == 0 && a.complete)
@@ -567,7 +632,8 @@ std::optional<Analysis> repair_until_unique(Planted& g, uint64_t& rng, int threa
       if (other != g.partner) others.push_back(std::move(other));
     }
     if (others.empty()) {  // cut short before a second solution
-      simplify(g, rng, kSimplifyThreads, counters);
+      if (!simplify(g, rng, threads, target, counters) && !climb_rules(target).empty())
+        return std::nullopt;
       continue;
     }
     for (const std::vector<int>& other : others) {
@@ -611,7 +677,7 @@ bool steer(Planted& g, int target, Analysis& a, uint64_t& rng, int threads, Coun
       Planted trial = g;
       apply(trial.in, cand.move);
       if (opens_short_cycle(trial, cand.move)) return;
-      cand.analysis = analyse(trial.in, 2, "default", kNodeLimit);
+      cand.analysis = analyse(trial.in, 2, "default", proof_nodes(trial.in));
       cand.viable = unique(cand.analysis);
     });
     counters.analyses += kSteerCandidates;
@@ -677,8 +743,15 @@ Generated generate(int n, uint64_t seed, const std::string& grade, int threads) 
     Counters counters;
     repair_short_cycles(g, rng, threads, counters);
     const double local_seconds = since(start);
-    std::optional<Analysis> analysis = repair_until_unique(g, rng, threads, counters);
+    std::optional<Analysis> analysis = repair_until_unique(g, rng, threads, target, counters);
     if (!analysis) continue;
+    if (target >= 0 && grade_index(*analysis) > target && !climb_rules(target).empty()) {
+      // Unique but harder than asked: the graded climb brings it down to the grade.
+      if (!simplify(g, rng, threads, target, counters)) continue;
+      *analysis = analyse(g.in, 2, "default", proof_nodes(g.in), threads);
+      ++counters.analyses;
+      if (!unique(*analysis)) continue;
+    }
     int rounds = 0;
     if (target >= 0 && !steer(g, target, *analysis, rng, threads, counters, rounds)) continue;
     Generated out;

@@ -160,7 +160,8 @@ const std::vector<std::string>& grade_names() {
   return names;
 }
 
-Analysis analyse(const Instance& in, int limit, const std::string& rules, uint64_t node_limit) {
+Analysis analyse(const Instance& in, int limit, const std::string& rules, uint64_t node_limit,
+                 int threads) {
   Analysis a;
   const std::vector<std::string> names = select_rules(dominosa_rule_infos(), rules);
   const Structure s(in);
@@ -184,12 +185,28 @@ Analysis analyse(const Instance& in, int limit, const std::string& rules, uint64
   cfg.count_limit = static_cast<uint64_t>(limit);
   cfg.keep_paths = static_cast<size_t>(limit);
   cfg.limits.nodes = node_limit;
+  cfg.threads = threads;
+  cfg.split_subtrees = kAnalysisSubtrees;
   const auto out = search::depth_first(problem, root, cfg);
   a.solutions = static_cast<int>(out.solutions);
   a.complete = out.stop == StopReason::exhausted;
   a.nodes = out.stats.nodes;
   for (const auto& path : out.kept) a.found.push_back(replay(problem, s, root, path));
   return a;
+}
+
+std::vector<int> open_cells_at_root(const Instance& in, const std::string& rules) {
+  const Structure s(in);
+  const DominosaProblem problem(s,
+                                rule_functions(select_rules(dominosa_rule_infos(), rules), false),
+                                Branching::items, false, kEveryNode);
+  DominosaProblem::State root = root_state(s);
+  search::Stats stats;
+  const bool consistent = problem.fixpoint(root, stats, nullptr);
+  std::vector<int> open;
+  for (int c = 0; c < s.cells; ++c)
+    if (!consistent || !fixed(root.dom[c])) open.push_back(c);
+  return open;
 }
 
 Result solve(const Instance& in, const Options& options, Solution* solution) {
