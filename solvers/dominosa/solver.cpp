@@ -174,10 +174,12 @@ Analysis analyse(const Instance& in, int limit, const std::string& rules, uint64
     a.complete = true;
     return a;
   }
-  // The grade is an index into the default names, whatever rules ran.
+  // The grade is an index into the default names, whatever rules ran. A rule beyond them (lp,
+  // probe, matching-bgl) grades as search: the default rules alone would not have sufficed.
   if (hardest >= 0) {
     const auto at = std::find(grade_names().begin(), grade_names().end(), names[hardest]);
-    a.hardest = static_cast<int>(at - grade_names().begin());
+    a.hardest = at == grade_names().end() ? static_cast<int>(grade_names().size()) - 1
+                                          : static_cast<int>(at - grade_names().begin());
   }
   a.needs_search = root.open > 0;
   search::DfsConfig cfg;

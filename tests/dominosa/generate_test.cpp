@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -218,6 +219,22 @@ TEST(DominosaGenerate, OrderThirtyNeedsSetAnalysis) {
     EXPECT_EQ(a.solutions, 1) << what;
     EXPECT_TRUE(a.complete) << what;
   }
+}
+
+// A rule beyond the defaults (here probing) grades as search, inside grade_names(): it once
+// indexed one past the end. Tatham's hard puzzle of order 10 stalls the trivial rules at the root.
+TEST(DominosaAnalyse, ARuleBeyondTheDefaultsGradesAsSearch) {
+  std::ifstream f(std::string(BS_SOURCE_DIR) + "/instances/dominosa/sgt_unique/dom_010_hard_1.txt");
+  Instance in;
+  f >> in.n;
+  in.numbers.resize(in.cells());
+  for (int& x : in.numbers) f >> x;
+  ASSERT_TRUE(f) << "the shipped puzzle did not read";
+  ASSERT_TRUE(analyse(in, 2, "cell-single,domino-single").needs_search);
+  const Analysis a = analyse(in, 2, "cell-single,domino-single,probe");
+  EXPECT_EQ(a.hardest, static_cast<int>(grade_names().size()) - 1);
+  EXPECT_EQ(grade_of(a), "search");
+  EXPECT_EQ(a.solutions, 1);
 }
 
 TEST(DominosaGenerate, TheSeedAloneDecidesThePuzzle) {
