@@ -76,8 +76,8 @@ struct ExactCoverLp {
 
 // The exact-cover LP over the placements p with alive[p] != 0 (one entry per placement of the
 // instance); dead placements are 0. A cell or domino with no alive placement is infeasible at
-// once, without CLP. The time limit is CLP's, wall-clock; past it the status is limit or, as
-// LpModel reads CLP's wall-clock stop (measured at order 100), error: nothing is claimed. Throws
+// once, without CLP. The time limit is CLP's, wall-clock; past it the status is limit, and
+// nothing is claimed. Throws
 // std::invalid_argument for a malformed instance or a wrong-sized mask.
 ExactCoverLp solve_exact_cover_lp(const dominosa::Instance& instance,
                                   const std::vector<char>& alive,

@@ -208,3 +208,19 @@ TEST(DominosaLpRule, FixpointKeepsEveryBruteForceSolution) {
 
 }  // namespace
 }  // namespace bs::dominosa
+
+namespace {
+
+// CLP's wall-clock stop once read as an error. The root LP of a random order-40 grid takes
+// seconds (2.4 s measured), so 50 ms stops it: the status must be the limit, and nothing claimed.
+TEST(DominosaLp, ATimeLimitIsALimitNotAnError) {
+  const auto grid = bs::dominosa::random_planted_grid(40, 1);
+  const std::vector<char> alive(static_cast<size_t>(grid.instance.placements()), 1);
+  const bs::ilp::ExactCoverLp lp =
+      bs::ilp::solve_exact_cover_lp(grid.instance, alive, bs::ilp::LpFixing::support, 0.05);
+  EXPECT_EQ(lp.status, bs::ilp::SolveStatus::limit);
+  EXPECT_FALSE(lp.integral);
+  EXPECT_TRUE(lp.fixed_to_zero.empty());
+}
+
+}  // namespace
