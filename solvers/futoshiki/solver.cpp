@@ -23,6 +23,7 @@
 #include "puzzles/futoshiki/format.hpp"
 #include "puzzles/futoshiki/render.hpp"
 #include "search/dfs.hpp"
+#include "solvers/core_search.hpp"
 #include "solvers/futoshiki/bench.hpp"
 #include "solvers/futoshiki/fuzz.hpp"
 #include "solvers/futoshiki/generate.hpp"
@@ -76,12 +77,6 @@ ActiveRules rule_functions(const std::vector<std::string>& names, bool timed = f
         if (e.info.cost < Cost::probing) out.deep = static_cast<int>(out.shallow.size());
       }
   return out;
-}
-
-std::string rule_list(const std::vector<std::string>& names) {
-  std::string s;
-  for (const auto& n : names) s += (s.empty() ? "" : ",") + n;
-  return s.empty() ? "none" : s;
 }
 
 // The full grid a solution path reaches from the propagated root.
@@ -229,56 +224,9 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
   const Structure s(in);
   const FutoshikiProblem problem(s, rule_functions(names, o.common.profile), o.branching,
                                  o.values_down, probe_depth(o));
-  FutoshikiProblem::State root = root_state(s, in);
-  search::Stats root_stats;
-  int hardest = -1;
-  const bool consistent = problem.fixpoint(root, root_stats, &hardest);
-  if (!consistent || root.open > 0)
-    r.hardest_rule = "search";
-  else
-    r.hardest_rule = hardest >= 0 ? names[hardest] : "givens";
-
-  search::DfsOutcome<FutoshikiProblem::Move> out;
-  if (consistent) {
-    search::DfsConfig cfg;
-    cfg.threads = threads;
-    cfg.spawn_depth = o.common.spawn_depth;
-    cfg.limits.nodes = o.common.node_limit;
-    if (o.common.time_limit > 0)
-      cfg.limits.seconds = std::max(1e-3, o.common.time_limit - meter.seconds());
-    cfg.count = count;
-    cfg.count_limit = o.common.limit;
-    out = search::depth_first(problem, root, cfg);
-  } else {
-    r.hardest_rule = "search";  // the rules refute it, but no grid exists to grade
-    out.stop = StopReason::exhausted;
-  }
-  out.stats.merge(root_stats);
-  r.stop = out.stop;
-  r.count("nodes", static_cast<double>(out.stats.nodes));
-  r.count("max_depth", static_cast<double>(out.stats.max_depth));
-  r.count("tasks", static_cast<double>(out.stats.tasks));
-  for (size_t i = 0; i < names.size(); ++i)
-    r.count_rule(names[i], out.stats.calls[i], out.stats.prunes[i],
-                 o.common.profile ? &out.stats.nanoseconds[i] : nullptr);
-  r.count("search_seconds", out.seconds);
-  if (count) {
-    r.solution_count = static_cast<int64_t>(out.solutions);
-    r.count_complete = out.stop == StopReason::exhausted;
-    r.count("solutions", static_cast<double>(out.solutions));
-  }
-  if (out.found) {
-    r.status = Status::solved;
-    grid = replay(problem, s, root, out.path);
-  } else if (out.stop == StopReason::exhausted) {
-    r.status = Status::infeasible;
-    r.certificate = {
-        consistent ? "exhaustive-search" : "propagation",
-        consistent ? "searched every branch: " + std::to_string(out.stats.nodes) +
-                         " nodes, rules " + rule_list(names)
-                   : "the rules " + rule_list(names) + " empty a domain at the root",
-        nlohmann::json{{"nodes", out.stats.nodes}, {"rules", rule_list(names)}}.dump()};
-  }
+  const auto cs = run_core_search(problem, root_state(s, in), names, o.common, threads, meter,
+                                  {"givens", "empty a domain at the root"}, r);
+  if (cs.out.found) grid = replay(problem, s, cs.root, cs.out.path);
   return finish();
 }
 
