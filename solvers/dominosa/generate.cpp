@@ -73,6 +73,7 @@
 #include "puzzles/dominosa/format.hpp"
 #include "puzzles/dominosa/random.hpp"
 #include "solvers/dominosa/options.hpp"
+#include "solvers/generate_spec.hpp"
 #include "solvers/measure.hpp"
 
 namespace bs::dominosa {
@@ -785,31 +786,18 @@ std::string generate_text(const Options& options) {
 // is the very text `boundsearch generate dominosa` writes for that order, seed and grade.
 std::vector<GeneratedInstance> generate_instances(
     const std::vector<std::pair<std::string, std::string>>& spec) {
-  const auto whole = [](const std::string& key, const std::string& v, int64_t lo, int64_t hi) {
-    size_t used = 0;
-    int64_t x = 0;
-    try {
-      x = std::stoll(v, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != v.size() || v.empty() || x < lo || x > hi)
-      throw std::invalid_argument("generator key '" + key + "' must be a whole number in [" +
-                                  std::to_string(lo) + ", " + std::to_string(hi) + "]");
-    return x;
-  };
   int order = -1;
   int64_t count = 1, first = 1;
   std::string grade = "any";
   for (const auto& [k, v] : spec) {
     if (k == "order")
-      order = static_cast<int>(whole(k, v, 1, kMaxOrder));
+      order = static_cast<int>(generator_whole(k, v, 1, kMaxOrder));
     else if (k == "grade")
       grade = v;
     else if (k == "count")
-      count = whole(k, v, 1, 10000);
+      count = generator_whole(k, v, 1, kMaxGeneratedCount);
     else if (k == "seed")
-      first = whole(k, v, 0, int64_t{1} << 53);
+      first = generator_whole(k, v, 0, kMaxGeneratorSeed);
     else
       throw std::invalid_argument("unknown generator key '" + k +
                                   "' (dominosa knows order, count, seed, grade)");

@@ -29,6 +29,7 @@
 #include "solvers/futoshiki/generate.hpp"
 #include "solvers/futoshiki/options.hpp"
 #include "solvers/futoshiki/oracle.hpp"
+#include "solvers/generate_spec.hpp"
 #include "solvers/measure.hpp"
 
 namespace bs::futoshiki {
@@ -333,19 +334,6 @@ std::vector<GeneratedInstance> generate_instances(
   Options options;
   bool sized = false;
   int64_t count = 1, first = 1;
-  const auto whole = [](const std::string& key, const std::string& v, int64_t lo, int64_t hi) {
-    size_t used = 0;
-    int64_t x = 0;
-    try {
-      x = std::stoll(v, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != v.size() || v.empty() || x < lo || x > hi)
-      throw std::invalid_argument("generator key '" + key + "' must be a whole number in [" +
-                                  std::to_string(lo) + ", " + std::to_string(hi) + "]");
-    return x;
-  };
   for (const auto& [k, v] : spec) {
     if (k == "size") {
       options.set("size", v);
@@ -353,9 +341,9 @@ std::vector<GeneratedInstance> generate_instances(
     } else if (k == "grade") {
       options.set("grade", v);
     } else if (k == "count") {
-      count = whole(k, v, 1, 10000);
+      count = generator_whole(k, v, 1, kMaxGeneratedCount);
     } else if (k == "seed") {
-      first = whole(k, v, 0, int64_t{1} << 53);
+      first = generator_whole(k, v, 0, kMaxGeneratorSeed);
     } else {
       throw std::invalid_argument("unknown generator key '" + k +
                                   "' (futoshiki knows size, count, seed, grade)");

@@ -1,0 +1,34 @@
+// The keys every puzzle's [[generate]] table shares, read one way: a whole number in a range, or
+// one clear error naming the key. The runner reports the error with the config's file and table.
+#pragma once
+
+#include <cstdint>
+#include <exception>
+#include <stdexcept>
+#include <string>
+
+namespace bs {
+
+// The value of generator key `key` as a whole number in [lo, hi]; throws std::invalid_argument
+// for anything else (a sign or digits only, nothing after them).
+inline int64_t generator_whole(const std::string& key, const std::string& value, int64_t lo,
+                               int64_t hi) {
+  size_t used = 0;
+  int64_t x = 0;
+  try {
+    x = std::stoll(value, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != value.size() || value.empty() || x < lo || x > hi)
+    throw std::invalid_argument("generator key '" + key + "' must be a whole number in [" +
+                                std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  return x;
+}
+
+// The ranges of the shared keys: how many puzzles one table makes, and the first seed (seeds
+// are exact in a double, which the result rows carry them as).
+inline constexpr int64_t kMaxGeneratedCount = 10000;
+inline constexpr int64_t kMaxGeneratorSeed = int64_t{1} << 53;
+
+}  // namespace bs
