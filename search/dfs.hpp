@@ -242,12 +242,14 @@ class DepthFirst {
     bool interrupted = false;
     search(e.state, depth, rank, ctx, interrupted);
     SubtreeOutcome& sub = subtrees_[rank];
+    ctx.subtree = nullptr;
+    // `done` is written under the lock, after every other field: a thread that reads it there
+    // as true may read the rest.
+    std::lock_guard lock(solution_mutex_);
     // A subtree stopped by its own count or node share is done; one stopped by the time limit
     // or a cancel is not, and the outcome then says the budget stopped the search.
     sub.done =
         !interrupted || sub.out_of_nodes || (cfg_.count_limit && sub.solutions >= cfg_.count_limit);
-    ctx.subtree = nullptr;
-    std::lock_guard lock(solution_mutex_);
     while (settled_prefix_ < subtrees_.size() && subtrees_[settled_prefix_].done) {
       settled_solutions_ += subtrees_[settled_prefix_].solutions;
       ++settled_prefix_;
