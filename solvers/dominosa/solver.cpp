@@ -24,6 +24,7 @@
 #include "puzzles/dominosa/render.hpp"
 #include "search/dfs.hpp"
 #include "solvers/dominosa/bench.hpp"
+#include "solvers/dominosa/first_solution.hpp"
 #include "solvers/dominosa/fuzz.hpp"
 #include "solvers/dominosa/generate.hpp"
 #include "solvers/dominosa/options.hpp"
@@ -134,6 +135,32 @@ void solve_by_ip(const Instance& in, const CommonOptions& options, Result& r, So
   }
 }
 
+bool wants_first_solution(const DominosaOptions& o, const Instance& in) {
+  switch (o.first_solution) {
+    case FirstSolutionUse::on:
+      return true;
+    case FirstSolutionUse::off:
+      return false;
+    case FirstSolutionUse::automatic:
+      break;
+  }
+  return in.n >= kFirstSolutionOrder;
+}
+
+// The phase from a first solution by local search (first_solution.hpp), found from the
+// propagated root. It orders the search's values and nothing else, so every answer stays exact.
+void guide_by_first_solution(const Structure& s, const DominosaProblem::State& root, uint64_t seed,
+                             DominosaProblem& problem, Result& r) {
+  const Meter meter;
+  const FirstSolution first = first_solution(s, root.dom.data(), FirstSolutionConfig{seed, 0});
+  if (!first.tiling.empty()) problem.set_phase(phase_of(s, first.tiling));
+  r.count("first_solution_missing", first.missing);
+  r.count("first_solution_start_missing", first.start_missing);
+  r.count("first_solution_moves", static_cast<double>(first.moves));
+  r.count("first_solution_verified", first.verified ? 1 : 0);
+  r.count("first_solution_seconds", meter.seconds());
+}
+
 // The last step of every solve: the meter, the count's honesty, and the solution verified.
 Result finish(const Instance& in, const Meter& meter, int threads, const Solution& found, Result& r,
               Solution* solution) {
@@ -209,12 +236,14 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
   }
 
   const Structure s(in);
-  const DominosaProblem problem(s, rule_functions(names, o.common.profile), o.branching,
-                                o.values_down, o.costly_depth < 0 ? kEveryNode : o.costly_depth);
+  DominosaProblem problem(s, rule_functions(names, o.common.profile), o.branching, o.values_down,
+                          o.costly_depth < 0 ? kEveryNode : o.costly_depth);
   DominosaProblem::State root = root_state(s);
   search::Stats root_stats;
   int hardest = -1;
   const bool consistent = problem.fixpoint(root, root_stats, &hardest);
+  if (consistent && root.open > 0 && wants_first_solution(o, in))
+    guide_by_first_solution(s, root, o.common.seed, problem, r);
   if (!consistent || root.open > 0)
     r.hardest_rule = "search";
   else
