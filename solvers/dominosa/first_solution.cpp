@@ -42,7 +42,9 @@ constexpr uint64_t kMovesPerType = 100;
 // The weights are halved every this many moves per domino type, and at least every
 // kMinDecayPeriod moves (tuned on random planted grids of orders 40, 60 and 100).
 constexpr double kDecayPerType = 0.6;
-constexpr uint64_t kMinDecayPeriod = 1000;
+constexpr uint64_t kMinDecayPeriod = 100;
+// A plateau move raises its type's weight once in this many.
+constexpr uint64_t kPlateauWeighting = 8;
 
 class TilingSearch {
  public:
@@ -273,10 +275,12 @@ class TilingSearch {
       untry_placement(p);
     }
     if (best.placement == kNone) return;
-    if (best.change > 0) {
+    // No move improves: the type weighs more from now on; on a plateau only now and then, so
+    // that a walk round a cycle of equal tilings ends without flattening the landscape.
+    if (best.change > 0 || (best.change == 0 && splitmix64(rng_) % kPlateauWeighting == 0)) {
       ++weight_[type];
       ++weighted_;  // the type is missing
-      return;
+      if (best.change > 0) return;
     }
     clear_tile(best.taken_black);
     clear_tile(best.taken_white);
