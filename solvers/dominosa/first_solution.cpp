@@ -24,6 +24,7 @@
 #include "solvers/dominosa/first_solution.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 
 #include "core/splitmix64.hpp"
@@ -43,6 +44,8 @@ constexpr uint64_t kMovesPerType = 100;
 // kMinDecayPeriod moves (tuned on random planted grids of orders 40, 60 and 100).
 constexpr double kDecayPerType = 0.6;
 constexpr uint64_t kMinDecayPeriod = 100;
+// The clock is read once in this many moves (a move takes about 10 us at order 100).
+constexpr uint64_t kMovesPerClockRead = 256;
 // A plateau move raises its type's weight once in this many.
 constexpr uint64_t kPlateauWeighting = 8;
 
@@ -92,9 +95,16 @@ class TilingSearch {
   }
 
   // Repair moves until no type is missing or the budget is spent; the best tiling is kept.
-  void repair(uint64_t budget) {
+  void repair(uint64_t budget, double seconds) {
+    const auto start = std::chrono::steady_clock::now();
     keep_if_best();
     while (missing() > 0 && moves_ < budget) {
+      if (seconds > 0 && moves_ % kMovesPerClockRead == 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >
+              seconds) {
+        timed_out_ = true;
+        break;
+      }
       const int type = missing_[rng_below(missing_.size())];
       repair_type(type);
       ++moves_;
@@ -104,6 +114,7 @@ class TilingSearch {
   }
 
   int missing() const { return static_cast<int>(missing_.size()); }
+  bool timed_out() const { return timed_out_; }
   int best_missing() const { return best_missing_; }
   uint64_t moves() const { return moves_; }
   std::vector<int> best_tiling() const {
@@ -330,6 +341,7 @@ class TilingSearch {
   std::vector<int> weight_;                // per type: its weight in the weighted cost
   int64_t weighted_ = 0;                   // the weighted cost: the missing types' weights
   uint64_t decay_period_;
+  bool timed_out_ = false;
   std::vector<int> best_;
   int best_missing_ = -1;
   uint64_t moves_ = 0;
@@ -351,7 +363,9 @@ FirstSolution first_solution(const Structure& s, const Mask* dom,
   if (!search.start()) return out;
   out.start_missing = search.missing();
   search.repair(config.max_moves > 0 ? config.max_moves
-                                     : kMovesPerType * static_cast<uint64_t>(s.domino_count));
+                                     : kMovesPerType * static_cast<uint64_t>(s.domino_count),
+                config.seconds);
+  out.timed_out = search.timed_out();
   out.tiling = search.best_tiling();
   out.missing = search.best_missing();
   out.moves = search.moves();

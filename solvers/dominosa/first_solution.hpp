@@ -25,6 +25,9 @@ struct FirstSolutionConfig {
   uint64_t seed = 0;
   // Repair moves before giving up with the best tiling seen; 0: a budget from the grid's size.
   uint64_t max_moves = 0;
+  // Wall seconds before giving up with the best tiling seen; 0: none. A run it cuts short is the
+  // only one that is not deterministic.
+  double seconds = 0;
 };
 
 struct FirstSolution {
@@ -32,6 +35,7 @@ struct FirstSolution {
   int missing = -1;         // domino types the best tiling lacks (as many are doubled); 0: solved
   bool verified = false;    // missing == 0 and verify_solution accepted it
   uint64_t moves = 0;       // repair moves made
+  bool timed_out = false;   // config.seconds ran out before the budget of moves
   int start_missing = -1;   // the types the first perfect matching lacked
 };
 

@@ -18,9 +18,11 @@ const std::vector<OptionSpec>& dominosa_option_rows() {
                "search (rules and DFS) or ip (the reference integer model, solved by CBC)"),
       row.integer("costly-depth", "-1", -1, 100000,
                   "probing and LP rules run at nodes no deeper than this (0: the root only); "
-                  "-1: every node"),
+                  "-1: every node, or under --first-solution the root only, where every rule "
+                  "of linear cost and up counts as costly"),
       row.text("first-solution", "auto",
-               "a first solution by local search on tilings, as the search's phase: on, off, "
+               "a first solution by local search on tilings, found after the root's rules, "
+               "as the search's phase (the value tried first at each node): on, off, "
                "auto (on from order 30)"),
       row.integer("order", "10", 1, 255, "generate: the order n (numbers 0..n)"),
       row.text("grade", "any",
