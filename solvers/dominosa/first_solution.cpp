@@ -13,14 +13,27 @@
 // that does not pass through w. The path is the cheapest under an additive estimate of the cost
 // change, found by Dijkstra over the black cells with weights 0, 1, 2: a step costs 1 for its
 // length, minus 1 when the placement it adds is of a missing type, plus 1 when the tile it takes
-// out is the only one of its type. Each placement of the chosen type is tried and the cheapest
-// move made; a move that the estimate says makes things worse is made only now and then (a
-// min-conflicts walk with noise), so the walk can leave a plateau. The best tiling seen is kept.
+// out is the only one of its type.
+//
+// The walk is a breakout search (Morris 1993; clause weighting in SAT local search). Each type
+// has a weight, at first 1, and the weighted cost is the sum of the missing types' weights.
+// A step picks a missing type at random, tries each of its placements (made and taken back), and
+// makes the move that lowers the weighted cost most, or a move that keeps it; when every move
+// would raise it, the type's weight goes up by 1 instead, so that a type that cannot be placed
+// cheaply becomes worth a dearer move later. A plateau move raises the weight too, now and then:
+// without that, a walk round a cycle of equal tilings never ends (seen at order 10). Every
+// 0.6 moves per type the weights are halved, so that old minima stop steering the walk. Measured
+// on random planted grids (the propagated root; orders 40 and 60, seeds 1-5; order 100, seeds
+// 1-3): plain min-conflicts with noise stalled with 20-30% of the start's missing types left at
+// orders 40 and up, whatever the noise (1/2 to 1/16) or the search's reach; weights without
+// decay solved orders 40 and 60 but stalled at order 100; with decay all were solved, order 100
+// in 300,000-490,000 moves. A best-first search over longer paths (label-correcting, by the
+// estimate alone) was 30 times slower per move and no better.
 //
 // The first tiling is greedy (one placement of each type, in random order, where both cells are
 // free) and completed by the same Dijkstra from each uncovered black cell to any uncovered white
-// one, unbounded there: no path from an uncovered cell proves that no perfect matching exists
-// (Berge), and the empty tiling says so.
+// one, without bound there: no path from an uncovered cell proves that no perfect matching
+// exists (Berge), and the empty tiling says so.
 #include "solvers/dominosa/first_solution.hpp"
 
 #include <algorithm>
@@ -34,8 +47,8 @@ namespace bs::dominosa {
 namespace {
 
 constexpr int kNone = -1;
-// Alternating paths longer than this are not looked for by a repair move (a search visits fewer
-// black cells than kRepairVisits anyway); the first tiling looks without bound.
+// A repair move looks at alternating paths scoring no more than this, visiting no more than
+// kRepairVisits black cells; the first tiling looks without bound.
 constexpr int kMaxScore = 96;
 constexpr int kRepairVisits = 400;
 // The default budget: this many moves per domino type (order 100 took 55 per type on seed 1).
@@ -68,7 +81,7 @@ class TilingSearch {
         stamp_(static_cast<size_t>(s.cells), 0),
         parent_(static_cast<size_t>(s.cells), kNone),
         via_(static_cast<size_t>(s.cells), kNone),
-        buckets_(kMaxScore + 3) {
+        buckets_(kMaxScore + 1) {
     for (int cell = 0; cell < s.cells; ++cell)
       for (int d = 0; d < 4; ++d) {
         const int p = s.placement_at[cell * 4 + d];
@@ -195,12 +208,13 @@ class TilingSearch {
   // placements of each cell are scanned from a random one, so ties break at random.
   Path cheapest_path(int from, int locked, int visits, int max_score) {
     ++generation_;
-    for (auto& bucket : buckets_) bucket.clear();
+    for (size_t d = 0; d < buckets_used_; ++d) buckets_[d].clear();
+    buckets_used_ = 0;
     Path best;
     best.score = std::numeric_limits<int>::max();
     reach(from, 0, 0, kNone, kNone);
     int visited = 0;
-    for (size_t d = 0; d < buckets_.size(); ++d) {
+    for (size_t d = 0; d < buckets_used_; ++d) {
       const int dist = static_cast<int>(d);
       if (dist >= best.score) break;
       for (size_t i = 0; i < buckets_[d].size(); ++i) {
@@ -230,7 +244,7 @@ class TilingSearch {
       const int y = s_.other_end(mate_[w], w);
       const int loss = use_[s_.domino_of[mate_[w]]] == 1 ? 1 : 0;
       const int nd = dist_[x] + 1 + gain + loss;
-      if (nd > max_score || nd >= static_cast<int>(buckets_.size())) continue;
+      if (nd > max_score) continue;
       if (stamp_[y] != generation_ || nd < dist_[y]) reach(y, nd, length_[x] + 1, x, e);
     }
   }
@@ -241,7 +255,10 @@ class TilingSearch {
     length_[cell] = length;
     parent_[cell] = parent;
     via_[cell] = via;
-    buckets_[static_cast<size_t>(dist)].push_back(cell);
+    const auto bucket = static_cast<size_t>(dist);
+    if (bucket >= buckets_.size()) buckets_.resize(bucket + 1);
+    buckets_used_ = std::max(buckets_used_, bucket + 1);
+    buckets_[bucket].push_back(cell);
   }
 
   // Flips the path the last cheapest_path found: its tiles out, its new placements in.
@@ -348,7 +365,8 @@ class TilingSearch {
   // Dijkstra's scratch, per black cell, valid where stamp_ is the current generation.
   std::vector<int> dist_, length_, stamp_, parent_, via_;
   int generation_ = 0;
-  std::vector<std::vector<int>> buckets_;
+  std::vector<std::vector<int>> buckets_;  // by distance; those below buckets_used_ in use
+  size_t buckets_used_ = 0;
   std::vector<int> adds_, removes_, candidates_;
   Move best_move_;
   int taken_black_ = kNone, taken_white_ = kNone;
