@@ -36,6 +36,7 @@ struct FirstSolution {
   bool verified = false;    // missing == 0 and verify_solution accepted it
   uint64_t moves = 0;       // repair moves made
   bool timed_out = false;   // config.seconds ran out before the budget of moves
+  int restarts = 0;         // walks begun from a fresh first tiling after the first one
   int start_missing = -1;   // the types the first perfect matching lacked
 };
 

@@ -176,6 +176,7 @@ void guide_by_first_solution(const Structure& s, const DominosaProblem::State& r
   r.count("first_solution_moves", static_cast<double>(first.moves));
   r.count("first_solution_verified", first.verified ? 1 : 0);
   r.count("first_solution_timed_out", first.timed_out ? 1 : 0);
+  r.count("first_solution_restarts", first.restarts);
   r.count("first_solution_seconds", meter.seconds());
 }
 
