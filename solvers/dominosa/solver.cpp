@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 
 #include "core/error.hpp"
@@ -155,22 +156,23 @@ bool wants_first_solution(const DominosaOptions& o, const Instance& in) {
 // --limit 2` on random planted grids of order 100 (seeds 1 and 4, one run each, a shared
 // machine): the search took 2.7 and 2.6 s with every rule at every node, 0.80 and 0.37 s with
 // the quadratic rules at the root only, 0.16 and 0.13 s with this; orders 40 and 60 the same way.
-Cost costly_from(bool guided) {
-  return guided ? Cost::linear : Cost::probing;
-}
-int costly_depth(const DominosaOptions& o, bool guided) {
+// When the local search stops short of a solution, its tiling is a weaker guide, and the rules
+// keep their usual depths.
+int costly_depth(const DominosaOptions& o, bool lean) {
   if (o.costly_depth >= 0) return o.costly_depth;
-  return guided ? 0 : kEveryNode;
+  return lean ? 0 : kEveryNode;
 }
 
-// The phase from a first solution by local search (first_solution.hpp), found from the
-// propagated root. It orders the search's values and nothing else, so every answer stays exact.
-void guide_by_first_solution(const Structure& s, const DominosaProblem::State& root, uint64_t seed,
-                             double seconds, DominosaProblem& problem, Result& r) {
+// The search's problem guided by a first solution found by local search from the propagated
+// root (first_solution.hpp), or nothing when the local search found no tiling. The phase orders
+// the search's values and nothing else, so every answer stays exact.
+std::optional<DominosaProblem> guided_problem(const Structure& s, const DominosaOptions& o,
+                                              const std::vector<std::string>& names,
+                                              const DominosaProblem::State& root, double seconds,
+                                              Result& r) {
   const Meter meter;
   const FirstSolution first =
-      first_solution(s, root.dom.data(), FirstSolutionConfig{seed, 0, seconds});
-  if (!first.tiling.empty()) problem.set_phase(phase_of(s, first.tiling));
+      first_solution(s, root.dom.data(), FirstSolutionConfig{o.common.seed, 0, seconds});
   r.count("first_solution_missing", first.missing);
   r.count("first_solution_start_missing", first.start_missing);
   r.count("first_solution_moves", static_cast<double>(first.moves));
@@ -178,6 +180,13 @@ void guide_by_first_solution(const Structure& s, const DominosaProblem::State& r
   r.count("first_solution_timed_out", first.timed_out ? 1 : 0);
   r.count("first_solution_restarts", first.restarts);
   r.count("first_solution_seconds", meter.seconds());
+  if (first.tiling.empty()) return std::nullopt;
+  const bool lean = first.verified;
+  std::optional<DominosaProblem> guided;
+  guided.emplace(s, rule_functions(names, o.common.profile, lean ? Cost::linear : Cost::probing),
+                 o.branching, o.values_down, costly_depth(o, lean));
+  guided->set_phase(phase_of(s, first.tiling));
+  return guided;
 }
 
 // The last step of every solve: the meter, the count's honesty, and the solution verified.
@@ -255,18 +264,19 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
   }
 
   const Structure s(in);
-  const bool guided = wants_first_solution(o, in);
-  DominosaProblem problem(s, rule_functions(names, o.common.profile, costly_from(guided)),
-                          o.branching, o.values_down, costly_depth(o, guided));
+  const DominosaProblem unguided(s, rule_functions(names, o.common.profile), o.branching,
+                                 o.values_down, costly_depth(o, false));
   DominosaProblem::State root = root_state(s);
   search::Stats root_stats;
   int hardest = -1;
-  const bool consistent = problem.fixpoint(root, root_stats, &hardest);
-  if (consistent && root.open > 0 && guided)
-    guide_by_first_solution(
-        s, root, o.common.seed,
-        o.common.time_limit > 0 ? std::max(1e-3, o.common.time_limit - meter.seconds()) : 0,
-        problem, r);
+  const bool consistent = unguided.fixpoint(root, root_stats, &hardest);
+  const double seconds_left =
+      o.common.time_limit > 0 ? std::max(1e-3, o.common.time_limit - meter.seconds()) : 0;
+  const std::optional<DominosaProblem> guided =
+      consistent && root.open > 0 && wants_first_solution(o, in)
+          ? guided_problem(s, o, names, root, seconds_left, r)
+          : std::nullopt;
+  const DominosaProblem& problem = guided ? *guided : unguided;
   if (!consistent || root.open > 0)
     r.hardest_rule = "search";
   else
