@@ -43,25 +43,34 @@ template <class Problem>
 struct CoreSearch {
   bool consistent = false;
   typename Problem::State root;
+  search::Stats root_stats;
   search::DfsOutcome<typename Problem::Move> out;
 };
 
-// Runs the root fixpoint and the DFS of `problem` from `root`, and fills r as the top of the
-// file says (but not the solution: the caller replays out.path). `names` are the rules the
-// problem runs, in its order.
+// Step one: the rules of `problem` to a fixpoint at `root`, and the grade into r. `names` are the
+// rules the problem runs, in its order.
 template <class Problem>
-CoreSearch<Problem> run_core_search(const Problem& problem, typename Problem::State root,
-                                    const std::vector<std::string>& names,
-                                    const CommonOptions& common, int threads, const Meter& meter,
-                                    const CoreSearchWords& words, Result& r) {
+CoreSearch<Problem> core_root(const Problem& problem, typename Problem::State root,
+                              const std::vector<std::string>& names, const CoreSearchWords& words,
+                              Result& r) {
   CoreSearch<Problem> cs;
-  search::Stats root_stats;
   int hardest = -1;
-  cs.consistent = problem.fixpoint(root, root_stats, &hardest);
+  cs.consistent = problem.fixpoint(root, cs.root_stats, &hardest);
   if (!cs.consistent || root.open > 0)
     r.hardest_rule = "search";  // refuted at the root: no grid exists to grade
   else
     r.hardest_rule = hardest >= 0 ? names[hardest] : words.ungraded;
+  cs.root = std::move(root);
+  return cs;
+}
+
+// Step two: the DFS from the propagated root with `problem` (the root's own, or one that runs the
+// same rules differently, a phase-guided copy say), and the rest of r as the top of the file says
+// (but not the solution: the caller replays cs.out.path).
+template <class Problem>
+void core_search(const Problem& problem, CoreSearch<Problem>& cs,
+                 const std::vector<std::string>& names, const CommonOptions& common, int threads,
+                 const Meter& meter, const CoreSearchWords& words, Result& r) {
   if (cs.consistent) {
     search::DfsConfig cfg;
     cfg.threads = threads;
@@ -71,13 +80,12 @@ CoreSearch<Problem> run_core_search(const Problem& problem, typename Problem::St
       cfg.limits.seconds = std::max(1e-3, common.time_limit - meter.seconds());
     cfg.count = common.count;
     cfg.count_limit = common.limit;
-    cs.out = search::depth_first(problem, root, cfg);
+    cs.out = search::depth_first(problem, cs.root, cfg);
   } else {
     cs.out.stop = StopReason::exhausted;
   }
-  cs.root = std::move(root);
   auto& out = cs.out;
-  out.stats.merge(root_stats);
+  out.stats.merge(cs.root_stats);
   r.stop = out.stop;
   r.count("nodes", static_cast<double>(out.stats.nodes));
   r.count("max_depth", static_cast<double>(out.stats.max_depth));
@@ -102,6 +110,16 @@ CoreSearch<Problem> run_core_search(const Problem& problem, typename Problem::St
                                    : "the rules " + rules + " " + words.root_refuted,
                      nlohmann::json{{"nodes", out.stats.nodes}, {"rules", rules}}.dump()};
   }
+}
+
+// Both steps with one problem.
+template <class Problem>
+CoreSearch<Problem> run_core_search(const Problem& problem, typename Problem::State root,
+                                    const std::vector<std::string>& names,
+                                    const CommonOptions& common, int threads, const Meter& meter,
+                                    const CoreSearchWords& words, Result& r) {
+  CoreSearch<Problem> cs = core_root(problem, std::move(root), names, words, r);
+  core_search(problem, cs, names, common, threads, meter, words, r);
   return cs;
 }
 

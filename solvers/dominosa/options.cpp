@@ -18,7 +18,12 @@ const std::vector<OptionSpec>& dominosa_option_rows() {
                "search (rules and DFS) or ip (the reference integer model, solved by CBC)"),
       row.integer("costly-depth", "-1", -1, 100000,
                   "probing and LP rules run at nodes no deeper than this (0: the root only); "
-                  "-1: every node"),
+                  "-1: every node, or under --first-solution the root only, where every rule "
+                  "of linear cost and up counts as costly"),
+      row.text("first-solution", "auto",
+               "a first solution by local search on tilings, found after the root's rules, "
+               "as the search's phase (the value tried first at each node): on, off, "
+               "auto (on from order 30)"),
       row.integer("order", "10", 1, 255, "generate: the order n (numbers 0..n)"),
       row.text("grade", "any",
                "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')"),
@@ -41,6 +46,12 @@ DominosaOptions DominosaOptions::read(const Options& options) {
     throw std::invalid_argument("option --method: '" + method + "' is not search or ip");
   o.by_ip = method == "ip";
   o.costly_depth = static_cast<int>(options.integer("costly-depth"));
+  const std::string& first = options.text("first-solution");
+  if (first != "auto" && first != "on" && first != "off")
+    throw std::invalid_argument("option --first-solution: '" + first + "' is not on, off or auto");
+  o.first_solution = first == "on"    ? FirstSolutionUse::on
+                     : first == "off" ? FirstSolutionUse::off
+                                      : FirstSolutionUse::automatic;
   o.order = static_cast<int>(options.integer("order"));
   o.grade = options.text("grade");
   return o;

@@ -18,6 +18,10 @@ inline constexpr std::string_view kDominosa = "dominosa";
 
 const std::vector<OptionSpec>& dominosa_option_rows();
 
+// --first-solution: automatic turns it on from kFirstSolutionOrder.
+enum class FirstSolutionUse { automatic, on, off };
+inline constexpr int kFirstSolutionOrder = 30;
+
 // Every option the Dominosa solver and generator read, typed and checked once.
 struct DominosaOptions {
   CommonOptions common;
@@ -25,8 +29,9 @@ struct DominosaOptions {
   bool values_down = false;  // --value-order down
   bool by_ip = false;        // --method ip: the reference integer model instead of the search
   int costly_depth = -1;     // probing and LP rules run no deeper than this; -1: every node
-  int order = 10;            // generate
-  std::string grade;         // generate
+  FirstSolutionUse first_solution = FirstSolutionUse::automatic;  // the phase's first solution
+  int order = 10;                                                 // generate
+  std::string grade;                                              // generate
   // Throws std::invalid_argument naming the option on a value outside its choices.
   static DominosaOptions read(const Options& options);
 };
