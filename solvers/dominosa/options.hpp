@@ -24,9 +24,11 @@ struct DominosaOptions {
   propagation::Branching branching = propagation::Branching::items;
   bool values_down = false;  // --value-order down
   bool by_ip = false;        // --method ip: the reference integer model instead of the search
-  int costly_depth = -1;     // probing and LP rules run no deeper than this; -1: every node
-  int order = 10;            // generate
-  std::string grade;         // generate
+  // count --counter: the component-decomposing counter (count.hpp) rather than the DFS.
+  bool by_components = false;
+  int costly_depth = -1;  // probing and LP rules run no deeper than this; -1: every node
+  int order = 10;         // generate
+  std::string grade;      // generate
   // Throws std::invalid_argument naming the option on a value outside its choices.
   static DominosaOptions read(const Options& options);
 };

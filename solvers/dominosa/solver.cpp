@@ -13,6 +13,8 @@
 #include "solvers/dominosa/solver.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -24,6 +26,7 @@
 #include "puzzles/dominosa/render.hpp"
 #include "search/dfs.hpp"
 #include "solvers/dominosa/bench.hpp"
+#include "solvers/dominosa/count.hpp"
 #include "solvers/dominosa/fuzz.hpp"
 #include "solvers/dominosa/generate.hpp"
 #include "solvers/dominosa/options.hpp"
@@ -34,28 +37,11 @@ namespace bs::dominosa {
 
 namespace {
 
-using DominosaProblem = propagation::Problem<Structure, RuleInfo>;
 using ActiveRules = DominosaProblem::Rules;
 using propagation::Branching;
 
 // The depth of a search never exceeds the cells it fixes.
 constexpr int kEveryNode = 1 << 30;
-
-// select_rules() gives the names cheapest first, so the probing and LP rules come last; below
-// --costly-depth only the cheaper ones run.
-ActiveRules rule_functions(const std::vector<std::string>& names, bool timed) {
-  if (names.size() > static_cast<size_t>(std::min(search::kMaxRules, kMaxFixpointRules)))
-    throw std::logic_error("more dominosa rules than counter slots");
-  ActiveRules out;
-  out.timed = timed;
-  for (const auto& name : names)
-    for (const auto& e : dominosa_rules())
-      if (e.info.name == name) {
-        out.shallow.push_back(&e);
-        if (e.info.cost < Cost::probing) out.deep = static_cast<int>(out.shallow.size());
-      }
-  return out;
-}
 
 std::string rule_list(const std::vector<std::string>& names) {
   std::string s;
@@ -134,6 +120,66 @@ void solve_by_ip(const Instance& in, const CommonOptions& options, Result& r, So
   }
 }
 
+// The certificate of a grid with no solution, found by the rules at the root or by a search
+// (the DFS or the component counter) that went through every branch.
+Certificate no_solution(bool consistent, uint64_t nodes, const std::vector<std::string>& names) {
+  return {consistent ? "exhaustive-search" : "propagation",
+          consistent ? "searched every branch: " + std::to_string(nodes) + " nodes, rules " +
+                           rule_list(names)
+                     : "the rules " + rule_list(names) + " refute the root",
+          nlohmann::json{{"nodes", nodes}, {"rules", rule_list(names)}}.dump()};
+}
+
+// count with the component counter (count.hpp): exact, serial, and past 64 bits. A count a limit
+// cut short has no partial value (the parts multiply), so it is left at 0 and settle_count makes
+// it unknown.
+void count_components(const DominosaProblem& problem, const Structure& s,
+                      const DominosaProblem::State& root, bool consistent, const DominosaOptions& o,
+                      const std::vector<std::string>& names, const search::Stats& root_stats,
+                      const Meter& meter, Result& r, Solution& found) {
+  ComponentCount c;
+  if (consistent) {
+    ComponentCountLimits limits;
+    limits.nodes = o.common.node_limit;
+    if (o.common.time_limit > 0)
+      limits.seconds = std::max(1e-3, o.common.time_limit - meter.seconds());
+    c = count_by_components(problem, s, root, limits);
+  } else {
+    c.complete = true;  // the rules refuted the root: no solution
+  }
+  c.stats.merge(root_stats);
+  r.stop = c.stop;
+  r.count("nodes", static_cast<double>(c.nodes));
+  r.count("splits", static_cast<double>(c.splits));
+  r.count("most_components", static_cast<double>(c.most_components));
+  r.count("cache_hits", static_cast<double>(c.cache_hits));
+  r.count("cache_entries", static_cast<double>(c.cache_entries));
+  for (size_t i = 0; i < names.size(); ++i)
+    r.count_rule(names[i], c.stats.calls[i], c.stats.prunes[i],
+                 o.common.profile ? &c.stats.nanoseconds[i] : nullptr);
+  r.count_complete = c.complete;
+  r.solution_count = 0;
+  if (!c.complete) {
+    r.count("solutions", 0);
+    return;
+  }
+  const BigCount most = std::numeric_limits<int64_t>::max();
+  r.count_text = decimal(c.solutions);
+  r.solution_count =
+      c.solutions > most ? std::numeric_limits<int64_t>::max() : static_cast<int64_t>(c.solutions);
+  r.count("solutions", c.solutions.convert_to<double>());
+  if (c.solutions == 0) {
+    r.status = Status::infeasible;
+    r.certificate = no_solution(consistent, c.nodes, names);
+    return;
+  }
+  r.status = Status::solved;
+  found.assign(s.cells, '?');
+  for (int cell = 0; cell < s.cells; ++cell)
+    if (propagation::fixed(c.witness[cell]))
+      found[cell] = kLetters[std::countr_zero(c.witness[cell])];
+}
+
 // The last step of every solve: the meter, the count's honesty, and the solution verified.
 Result finish(const Instance& in, const Meter& meter, int threads, const Solution& found, Result& r,
               Solution* solution) {
@@ -164,7 +210,7 @@ Analysis analyse(const Instance& in, int limit, const std::string& rules, uint64
   Analysis a;
   const std::vector<std::string> names = select_rules(dominosa_rule_infos(), rules);
   const Structure s(in);
-  const DominosaProblem problem(s, rule_functions(names, false), Branching::items, false,
+  const DominosaProblem problem(s, dominosa_problem_rules(names, false), Branching::items, false,
                                 kEveryNode);
   DominosaProblem::State root = root_state(s);
   search::Stats stats;
@@ -209,7 +255,7 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
   }
 
   const Structure s(in);
-  const DominosaProblem problem(s, rule_functions(names, o.common.profile), o.branching,
+  const DominosaProblem problem(s, dominosa_problem_rules(names, o.common.profile), o.branching,
                                 o.values_down, o.costly_depth < 0 ? kEveryNode : o.costly_depth);
   DominosaProblem::State root = root_state(s);
   search::Stats root_stats;
@@ -219,6 +265,11 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
     r.hardest_rule = "search";
   else
     r.hardest_rule = hardest >= 0 ? names[hardest] : "none";
+
+  if (count && o.by_components) {
+    count_components(problem, s, root, consistent, o, names, root_stats, meter, r, found);
+    return finish(in, meter, 1, found, r, solution);
+  }
 
   search::DfsOutcome<DominosaProblem::Move> out;
   if (consistent) {
@@ -253,12 +304,7 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
     found = solution_from_placements(in, replay(problem, s, root, out.path));
   } else if (out.stop == StopReason::exhausted) {
     r.status = Status::infeasible;
-    r.certificate = {
-        consistent ? "exhaustive-search" : "propagation",
-        consistent ? "searched every branch: " + std::to_string(out.stats.nodes) +
-                         " nodes, rules " + rule_list(names)
-                   : "the rules " + rule_list(names) + " refute the root",
-        nlohmann::json{{"nodes", out.stats.nodes}, {"rules", rule_list(names)}}.dump()};
+    r.certificate = no_solution(consistent, out.stats.nodes, names);
   }
 
   return finish(in, meter, threads, found, r, solution);
