@@ -51,8 +51,12 @@ void orders_and_seeds(benchmark::internal::Benchmark* b) {
   b->Unit(benchmark::kMillisecond)->Iterations(1);
 }
 
+// What `count` runs: the default rules, to which the counter adds probe.
 BENCHMARK_CAPTURE(DominosaCountRandom, default, "default")->Apply(orders_and_seeds);
+// The default rules alone, the cheap ones alone, and the LP instead of probing.
+BENCHMARK_CAPTURE(DominosaCountRandom, no_probe, "default,-probe")->Apply(orders_and_seeds);
 BENCHMARK_CAPTURE(DominosaCountRandom, trivial, "cell-single,domino-single")
     ->Apply(orders_and_seeds);
+BENCHMARK_CAPTURE(DominosaCountRandom, lp, "default,lp")->Apply(orders_and_seeds);
 
 }  // namespace

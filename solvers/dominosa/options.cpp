@@ -18,7 +18,8 @@ const std::vector<OptionSpec>& dominosa_option_rows() {
                "search (rules and DFS) or ip (the reference integer model, solved by CBC)"),
       row.text("counter", "auto",
                "count: components (split the open grid into independent parts, multiply their "
-               "counts; exact big integers, serial), dfs (enumerate solutions one by one, "
+               "counts; exact big integers, serial; adds the probe rule when --rules is "
+               "default), dfs (enumerate solutions one by one, "
                "parallel, stops at --limit), or auto (components without --limit, else dfs)"),
       row.integer("costly-depth", "-1", -1, 100000,
                   "probing and LP rules run at nodes no deeper than this (0: the root only); "

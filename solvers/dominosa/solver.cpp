@@ -247,7 +247,12 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
   const DominosaOptions o = DominosaOptions::read(options);
   const int threads = resolve_threads(options);
   const bool count = o.common.count;
-  const std::vector<std::string> names = select_rules(dominosa_rule_infos(), o.common.rules);
+  // The component counter adds probing to the default rules: it decides the large components
+  // of random grids, which the default rules leave to a search of many failing branches
+  // (docs/history/dominosa.md, "Exact counts of random grids").
+  const bool probe_too = count && o.by_components && o.common.rules == "default";
+  const std::vector<std::string> names =
+      select_rules(dominosa_rule_infos(), probe_too ? "default,probe" : o.common.rules);
   Solution found;
   if (o.by_ip) {
     solve_by_ip(in, o.common, r, found);
