@@ -14,6 +14,10 @@
 // branched on its item (cell or domino) with the fewest placements, and the branches' counts
 // are summed; the branches are disjoint, as each uses another placement for that item.
 //
+// Rules. Any sound rule set gives the same count; the solver adds the probe rule to the default
+// ones for this counter, as without it the default rules fail a wrong branch of a large random
+// grid only far below it (order 30 seed 3: 81,106 nodes and 37 s, against 50 nodes and 1.2 s).
+//
 // Cache. A component's count is a function of its usable placements alone, so it is cached under
 // their sorted list. One subtlety: the rules look at the whole grid, so while a component is
 // counted, a rule may fail a branch because of another component that has no solution at all.
