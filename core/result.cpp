@@ -33,6 +33,15 @@ double Result::counter(const std::string& name) const {
   return 0;
 }
 
+namespace {
+
+// The count is past int64: solution_count holds INT64_MAX and only count_text is exact.
+bool count_saturated(const Result& r) {
+  return !r.count_text.empty() && r.count_text != std::to_string(r.solution_count);
+}
+
+}  // namespace
+
 nlohmann::json to_json(const Result& r) {
   nlohmann::json j;
   j["puzzle"] = r.puzzle;
@@ -49,7 +58,11 @@ nlohmann::json to_json(const Result& r) {
     j["certificate"] = nullptr;
   }
   if (r.solution_count >= 0) {
-    j["count"] = r.solution_count;
+    if (count_saturated(r))
+      j["count"] = r.count_text;
+    else
+      j["count"] = r.solution_count;
+    if (!r.count_text.empty()) j["count_text"] = r.count_text;
     j["count_complete"] = r.count_complete;
   }
   if (!r.hardest_rule.empty()) j["hardest_rule"] = r.hardest_rule;
@@ -76,7 +89,8 @@ std::string format_summary(const Result& r) {
   if (r.status == Status::infeasible)
     line("certificate", r.certificate.kind + ": " + r.certificate.detail);
   if (r.solution_count >= 0)
-    line("count", std::to_string(r.solution_count) + (r.count_complete ? " (all)" : " (at least)"));
+    line("count", (count_saturated(r) ? r.count_text : std::to_string(r.solution_count)) +
+                      (r.count_complete ? " (all)" : " (at least)"));
   if (!r.hardest_rule.empty()) line("hardest rule", r.hardest_rule);
   for (const auto& [k, v] : r.counters) {
     char buf[64];

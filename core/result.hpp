@@ -42,6 +42,10 @@ struct Result {
   // count limit or another limit stopped the search). -1: not a counting run.
   int64_t solution_count = -1;
   bool count_complete = false;
+  // The exact count in decimal, set by counters whose counts may pass 64 bits (Dominosa's
+  // component counter); empty otherwise. A count past INT64_MAX leaves solution_count at
+  // INT64_MAX, and JSON's "count" is then this string, never the saturated number.
+  std::string count_text;
   // The most expensive rule the answer needed, or "search" when rules alone did not decide it:
   // the puzzle's grade, in the manner of Simon Tatham's solvers. Empty where a puzzle has none.
   std::string hardest_rule;

@@ -31,6 +31,18 @@ inline std::string rule_list(const std::vector<std::string>& names) {
   return s.empty() ? "none" : s;
 }
 
+// The certificate of an instance with no solution: the rules refuted the root ("propagation",
+// with the puzzle's wording of how), or a search went through every branch ("exhaustive-search").
+inline Certificate no_solution_certificate(bool consistent, uint64_t nodes,
+                                           const std::vector<std::string>& names,
+                                           const std::string& root_refuted) {
+  const std::string rules = rule_list(names);
+  return {consistent ? "exhaustive-search" : "propagation",
+          consistent ? "searched every branch: " + std::to_string(nodes) + " nodes, rules " + rules
+                     : "the rules " + rules + " " + root_refuted,
+          nlohmann::json{{"nodes", nodes}, {"rules", rules}}.dump()};
+}
+
 // How a puzzle words what is its own in the Result.
 struct CoreSearchWords {
   std::string ungraded;      // the grade when no rule made progress ("none", "givens")
@@ -103,12 +115,8 @@ void core_search(const Problem& problem, CoreSearch<Problem>& cs,
     r.status = Status::solved;
   } else if (out.stop == StopReason::exhausted) {
     r.status = Status::infeasible;
-    const std::string rules = rule_list(names);
-    r.certificate = {cs.consistent ? "exhaustive-search" : "propagation",
-                     cs.consistent ? "searched every branch: " + std::to_string(out.stats.nodes) +
-                                         " nodes, rules " + rules
-                                   : "the rules " + rules + " " + words.root_refuted,
-                     nlohmann::json{{"nodes", out.stats.nodes}, {"rules", rules}}.dump()};
+    r.certificate =
+        no_solution_certificate(cs.consistent, out.stats.nodes, names, words.root_refuted);
   }
 }
 

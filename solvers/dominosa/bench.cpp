@@ -52,6 +52,7 @@ BenchReport dominosa_bench() {
     Options options;  // the defaults, one thread
     options.set("count", "true");
     options.set("limit", p.limit);
+    options.set("counter", "dfs");  // the bench follows the search; count.cpp has its own kernel
     Instance in =
         p.order ? random_planted_grid(p.order, p.seed).instance : parse_instance(p.text, p.name);
     in.name = p.name;

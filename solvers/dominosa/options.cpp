@@ -16,6 +16,11 @@ const std::vector<OptionSpec>& dominosa_option_rows() {
       row.text("value-order", "up", "placements tried in grid order (up) or reversed (down)"),
       row.text("method", "search",
                "search (rules and DFS) or ip (the reference integer model, solved by CBC)"),
+      row.text("counter", "auto",
+               "count: components (split the open grid into independent parts, multiply their "
+               "counts; exact big integers, serial; adds the probe rule when --rules is "
+               "default), dfs (enumerate solutions one by one, "
+               "parallel, stops at --limit), or auto (components without --limit, else dfs)"),
       row.integer("costly-depth", "-1", -1, 100000,
                   "probing and LP rules run at nodes no deeper than this (0: the root only); "
                   "-1: every node, or under --first-solution the root only, where every rule "
@@ -45,6 +50,11 @@ DominosaOptions DominosaOptions::read(const Options& options) {
   if (method != "search" && method != "ip")
     throw std::invalid_argument("option --method: '" + method + "' is not search or ip");
   o.by_ip = method == "ip";
+  const std::string& counter = options.text("counter");
+  if (counter != "auto" && counter != "components" && counter != "dfs")
+    throw std::invalid_argument("option --counter: '" + counter +
+                                "' is not auto, components or dfs");
+  o.by_components = counter == "components" || (counter == "auto" && o.common.limit == 0);
   o.costly_depth = static_cast<int>(options.integer("costly-depth"));
   const std::string& first = options.text("first-solution");
   if (first != "auto" && first != "on" && first != "off")

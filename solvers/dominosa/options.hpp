@@ -28,7 +28,9 @@ struct DominosaOptions {
   propagation::Branching branching = propagation::Branching::items;
   bool values_down = false;  // --value-order down
   bool by_ip = false;        // --method ip: the reference integer model instead of the search
-  int costly_depth = -1;     // probing and LP rules run no deeper than this; -1: every node
+  // count --counter: the component-decomposing counter (count.hpp) rather than the DFS.
+  bool by_components = false;
+  int costly_depth = -1;  // probing and LP rules run no deeper than this; -1: every node
   FirstSolutionUse first_solution = FirstSolutionUse::automatic;  // the phase's first solution
   int order = 10;                                                 // generate
   std::string grade;                                              // generate

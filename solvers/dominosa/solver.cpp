@@ -13,6 +13,8 @@
 #include "solvers/dominosa/solver.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -26,6 +28,7 @@
 #include "search/dfs.hpp"
 #include "solvers/core_search.hpp"
 #include "solvers/dominosa/bench.hpp"
+#include "solvers/dominosa/count.hpp"
 #include "solvers/dominosa/first_solution.hpp"
 #include "solvers/dominosa/fuzz.hpp"
 #include "solvers/dominosa/generate.hpp"
@@ -37,29 +40,13 @@ namespace bs::dominosa {
 
 namespace {
 
-using DominosaProblem = propagation::Problem<Structure, RuleInfo>;
 using ActiveRules = DominosaProblem::Rules;
 using propagation::Branching;
 
 // The depth of a search never exceeds the cells it fixes.
 constexpr int kEveryNode = 1 << 30;
-
-// select_rules() gives the names cheapest first, so the costly rules (those of cost
-// `costly_from` and up) come last; below --costly-depth only the cheaper ones run.
-ActiveRules rule_functions(const std::vector<std::string>& names, bool timed,
-                           Cost costly_from = Cost::probing) {
-  if (names.size() > static_cast<size_t>(std::min(search::kMaxRules, kMaxFixpointRules)))
-    throw std::logic_error("more dominosa rules than counter slots");
-  ActiveRules out;
-  out.timed = timed;
-  for (const auto& name : names)
-    for (const auto& e : dominosa_rules())
-      if (e.info.name == name) {
-        out.shallow.push_back(&e);
-        if (e.info.cost < costly_from) out.deep = static_cast<int>(out.shallow.size());
-      }
-  return out;
-}
+// How a certificate says the rules refuted the root.
+constexpr const char* kRootRefuted = "refute the root";
 
 DominosaProblem::State root_state(const Structure& s) {
   DominosaProblem::State st;
@@ -178,10 +165,61 @@ std::optional<DominosaProblem> guided_problem(const Structure& s, const Dominosa
   if (first.tiling.empty()) return std::nullopt;
   const bool lean = first.verified;
   std::optional<DominosaProblem> guided;
-  guided.emplace(s, rule_functions(names, o.common.profile, lean ? Cost::linear : Cost::probing),
-                 o.branching, o.values_down, costly_depth(o, lean));
+  guided.emplace(
+      s, dominosa_problem_rules(names, o.common.profile, lean ? Cost::linear : Cost::probing),
+      o.branching, o.values_down, costly_depth(o, lean));
   guided->set_phase(phase_of(s, first.tiling));
   return guided;
+}
+
+// count with the component counter (count.hpp): exact, serial, and past 64 bits. A count a limit
+// cut short has no partial value (the parts multiply), so it is left at 0 and settle_count makes
+// it unknown.
+void count_components(const DominosaProblem& problem, const Structure& s,
+                      const DominosaProblem::State& root, bool consistent, const DominosaOptions& o,
+                      const std::vector<std::string>& names, const search::Stats& root_stats,
+                      const Meter& meter, Result& r, Solution& found) {
+  ComponentCount c;
+  if (consistent) {
+    ComponentCountLimits limits;
+    limits.nodes = o.common.node_limit;
+    if (o.common.time_limit > 0)
+      limits.seconds = std::max(1e-3, o.common.time_limit - meter.seconds());
+    c = count_by_components(problem, s, root, limits);
+  } else {
+    c.complete = true;  // the rules refuted the root: no solution
+  }
+  c.stats.merge(root_stats);
+  r.stop = c.stop;
+  r.count("nodes", static_cast<double>(c.nodes));
+  r.count("splits", static_cast<double>(c.splits));
+  r.count("most_components", static_cast<double>(c.most_components));
+  r.count("cache_hits", static_cast<double>(c.cache_hits));
+  r.count("cache_entries", static_cast<double>(c.cache_entries));
+  for (size_t i = 0; i < names.size(); ++i)
+    r.count_rule(names[i], c.stats.calls[i], c.stats.prunes[i],
+                 o.common.profile ? &c.stats.nanoseconds[i] : nullptr);
+  r.count_complete = c.complete;
+  r.solution_count = 0;
+  if (!c.complete) {
+    r.count("solutions", 0);
+    return;
+  }
+  const BigCount most = std::numeric_limits<int64_t>::max();
+  r.count_text = decimal(c.solutions);
+  r.solution_count =
+      c.solutions > most ? std::numeric_limits<int64_t>::max() : static_cast<int64_t>(c.solutions);
+  r.count("solutions", c.solutions.convert_to<double>());
+  if (c.solutions == 0) {
+    r.status = Status::infeasible;
+    r.certificate = no_solution_certificate(consistent, c.nodes, names, kRootRefuted);
+    return;
+  }
+  r.status = Status::solved;
+  found.assign(s.cells, '?');
+  for (int cell = 0; cell < s.cells; ++cell)
+    if (propagation::fixed(c.witness[cell]))
+      found[cell] = kLetters[std::countr_zero(c.witness[cell])];
 }
 
 // The last step of every solve: the meter, the count's honesty, and the solution verified.
@@ -215,7 +253,7 @@ Analysis analyse(const Instance& in, int limit, const std::string& rules, uint64
   Analysis a;
   const std::vector<std::string> names = select_rules(dominosa_rule_infos(), rules);
   const Structure s(in);
-  const DominosaProblem problem(s, rule_functions(names, false), Branching::items, false,
+  const DominosaProblem problem(s, dominosa_problem_rules(names, false), Branching::items, false,
                                 kEveryNode);
   DominosaProblem::State root = root_state(s);
   search::Stats stats;
@@ -249,9 +287,9 @@ Analysis analyse(const Instance& in, int limit, const std::string& rules, uint64
 
 std::vector<int> open_cells_at_root(const Instance& in, const std::string& rules) {
   const Structure s(in);
-  const DominosaProblem problem(s,
-                                rule_functions(select_rules(dominosa_rule_infos(), rules), false),
-                                Branching::items, false, kEveryNode);
+  const DominosaProblem problem(
+      s, dominosa_problem_rules(select_rules(dominosa_rule_infos(), rules), false),
+      Branching::items, false, kEveryNode);
   DominosaProblem::State root = root_state(s);
   search::Stats stats;
   const bool consistent = problem.fixpoint(root, stats, nullptr);
@@ -269,7 +307,12 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
   r.options = options.non_default();
   const DominosaOptions o = DominosaOptions::read(options);
   const int threads = resolve_threads(options);
-  const std::vector<std::string> names = select_rules(dominosa_rule_infos(), o.common.rules);
+  // The component counter adds probing to the default rules: it decides the large components
+  // of random grids, which the default rules leave to a search of many failing branches
+  // (docs/history/dominosa.md, "Exact counts of random grids").
+  const bool probe_too = o.common.count && o.by_components && o.common.rules == "default";
+  const std::vector<std::string> names =
+      select_rules(dominosa_rule_infos(), probe_too ? "default,probe" : o.common.rules);
   Solution found;
   if (o.by_ip) {
     solve_by_ip(in, o.common, r, found);
@@ -277,10 +320,14 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
   }
 
   const Structure s(in);
-  const DominosaProblem unguided(s, rule_functions(names, o.common.profile), o.branching,
+  const DominosaProblem unguided(s, dominosa_problem_rules(names, o.common.profile), o.branching,
                                  o.values_down, costly_depth(o, false));
-  const CoreSearchWords words{"none", "refute the root"};
+  const CoreSearchWords words{"none", kRootRefuted};
   auto cs = core_root(unguided, root_state(s), names, words, r);
+  if (o.common.count && o.by_components) {
+    count_components(unguided, s, cs.root, cs.consistent, o, names, cs.root_stats, meter, r, found);
+    return finish(in, meter, 1, found, r, solution);
+  }
   const double seconds_left =
       o.common.time_limit > 0 ? std::max(1e-3, o.common.time_limit - meter.seconds()) : 0;
   const std::optional<DominosaProblem> guided =
