@@ -105,7 +105,8 @@ constexpr int kSimplifyTries = 20'000;
 constexpr int kSimplifyBatch = 8;
 // A graded climb gives up after this many moves in a row that did not help.
 constexpr int kGradedStall = 480;
-// The threads that measure a simplifying round's moves. One: on the shared 2-core machine the
+// The threads that measure a trivial climb's round of moves (a graded climb's moves cost
+// milliseconds and use every thread). One: on the shared 2-core machine the
 // round's barrier waits for a second thread the scheduler has not woken, a few ms a round, and
 // at order 100 two threads took 2.3 s against 0.5 s for one (median of 5 seeds, `boundsearch
 // generate dominosa --order 100 --seed S --threads T`). The rounds stay, so that the puzzle is the
