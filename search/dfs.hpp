@@ -22,8 +22,9 @@
 // expanded to that many subtrees whatever the thread count (on one thread too), and each subtree
 // is searched on its own, with an equal share of the node limit and counting up to the count
 // limit by itself. The outcome is read in rank order: the solutions (capped at the count limit),
-// the kept paths, and the stop (the count limit when reached, else the node limit when some
-// subtree ran out of its share, else exhausted). Only the node counts, and work skipped once the
+// the kept paths, and the stop (the count limit when reached; else the time limit or a cancel
+// when one stopped a subtree, and only these two depend on timing; else the node limit when some
+// subtree ran out of its share; else exhausted). Only the node counts, and work skipped once the
 // outcome is settled, change with the threads. The price is that a subtree cannot spend nodes a
 // sibling left unused, so a split search gives up sooner than a serial one on a lopsided tree.
 //
@@ -85,7 +86,8 @@ struct DfsConfig {
                              // solution in DFS order found is still returned in the path
   uint64_t count_limit = 0;  // when counting: stop at this many; 0 = count all
   // When counting: keep the paths of the first this many solutions found (in serial DFS order
-  // on one thread; in the order threads reach them on more), for a caller that compares them.
+  // on one thread; in the order threads reach them on more, except in a split search, where they
+  // are in rank order on any number), for a caller that compares them.
   size_t keep_paths = 0;
   // When counting: split the search into this many subtrees with a share of the node limit each,
   // for an outcome that does not depend on the threads (see the top of the file); 0: off.
@@ -95,7 +97,8 @@ struct DfsConfig {
 template <class Move>
 struct DfsOutcome {
   bool found = false;
-  std::vector<Move> path;               // the first solution in serial DFS order
+  std::vector<Move> path;               // the first solution in serial DFS order (a split
+                                        // search: the first of its subtrees in rank order)
   std::vector<std::vector<Move>> kept;  // when counting: DfsConfig::keep_paths solutions' paths
   uint64_t solutions = 0;               // goals reached (all of them when counting)
   StopReason stop = StopReason::exhausted;
@@ -216,11 +219,11 @@ class DepthFirst {
       interrupted |= !sub.done;
       out_of_nodes |= sub.out_of_nodes;
       out.solutions += sub.solutions;
+      if (out.path.empty() && !sub.kept.empty()) out.path = sub.kept.front();
       for (auto& path : sub.kept)
         if (out.kept.size() < cfg_.keep_paths) out.kept.push_back(std::move(path));
     }
     out.found = out.solutions > 0;
-    if (!out.kept.empty()) out.path = out.kept.front();
     if (cfg_.count_limit && out.solutions >= cfg_.count_limit) {
       out.solutions = cfg_.count_limit;
       out.stop = StopReason::solution;
@@ -404,7 +407,8 @@ class DepthFirst {
       if (!cfg_.count) return true;
       if (ctx.subtree) {
         SubtreeOutcome& sub = *ctx.subtree;
-        if (sub.kept.size() < cfg_.keep_paths) sub.kept.push_back(ctx.path);
+        // One path at least, for the outcome's `path`.
+        if (sub.kept.size() < std::max<size_t>(cfg_.keep_paths, 1)) sub.kept.push_back(ctx.path);
         // The subtree stops at the count limit by itself; the caller's `interrupted` check
         // after the return unwinds it.
         ++sub.solutions;

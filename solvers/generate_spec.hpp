@@ -2,6 +2,7 @@
 // one clear error naming the key. The runner reports the error with the config's file and table.
 #pragma once
 
+#include <cctype>
 #include <cstdint>
 #include <exception>
 #include <stdexcept>
@@ -20,7 +21,9 @@ inline int64_t generator_whole(const std::string& key, const std::string& value,
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != value.size() || value.empty() || x < lo || x > hi)
+  // std::stoll skips leading white space; a key's value may not have any.
+  if (used != value.size() || value.empty() || std::isspace(static_cast<unsigned char>(value[0])) ||
+      x < lo || x > hi)
     throw std::invalid_argument("generator key '" + key + "' must be a whole number in [" +
                                 std::to_string(lo) + ", " + std::to_string(hi) + "]");
   return x;

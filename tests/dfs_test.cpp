@@ -7,6 +7,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <numeric>
 #include <thread>
@@ -313,6 +314,17 @@ TEST(DfsSplitParallel, OutcomeDoesNotDependOnTheThreads) {
       }
 }
 
+// A cancel (or a time limit) that stops a subtree leaves it unfinished: the outcome says so
+// rather than claiming the tree was searched.
+TEST(DfsSplitParallel, ACancelIsTheStopReasonNotExhausted) {
+  const std::atomic<bool> cancel{true};
+  DfsConfig cfg = split_config(2, 0, 0);
+  cfg.limits.cancel = &cancel;
+  const auto out = bs::search::depth_first(Queens{10}, Queens::State{}, cfg);
+  EXPECT_EQ(out.stop, bs::StopReason::cancelled);
+  EXPECT_LT(out.solutions, brute_force_queens(10));
+}
+
 TEST(DfsSplitParallel, KeptPathsAreSolutionsAndLimitsSaySo) {
   // 10 queens: 724 solutions, far more than the nodes allowed here, so the node share stops it.
   const auto cut = bs::search::depth_first(Queens{10}, Queens::State{}, split_config(2, 0, 80));
@@ -331,6 +343,12 @@ TEST(DfsSplitParallel, KeptPathsAreSolutionsAndLimitsSaySo) {
   const auto serial = bs::search::depth_first(Queens{10}, Queens::State{}, plain);
   EXPECT_EQ(capped.kept, serial.kept);
   for (const auto& path : capped.kept) EXPECT_TRUE(Queens{10}.is_goal(Queens::State{path}));
+  // Without kept paths, the outcome's path is still the first solution in rank order.
+  DfsConfig no_keep = split_config(2, 3, 0);
+  no_keep.keep_paths = 0;
+  const auto bare = bs::search::depth_first(Queens{10}, Queens::State{}, no_keep);
+  ASSERT_TRUE(bare.found);
+  EXPECT_EQ(bare.path, serial.kept.front());
 }
 
 }  // namespace

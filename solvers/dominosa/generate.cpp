@@ -555,6 +555,7 @@ bool unique(const Analysis& a) {
 // that helps. A thread skips the moves after a success already found, so one thread measures
 // exactly the moves a serial first-improvement climb would; the kept move, and so the grid, is
 // the same at every thread count.
+// Returns whether the grid was settled (a graded climb may stall and give up).
 bool simplify(Planted& g, uint64_t& rng, int threads, int target, Counters& counters) {
   const std::string rules = climb_rules(target);
   if (rules.empty()) threads = kSimplifyThreads;
@@ -610,7 +611,8 @@ bool simplify(Planted& g, uint64_t& rng, int threads, int target, Counters& coun
 }
 
 // Repair rounds until analyse() proves the grid unique; its analysis, or nothing after
-// kMaxRepairRounds (or when an analysis is cut short before a second solution).
+// kMaxRepairRounds or when a graded climb stalls. An analysis cut short before a second solution
+// is followed by the simplifying climb, and the next round analyses the simplified grid.
 std::optional<Analysis> repair_until_unique(Planted& g, uint64_t& rng, int threads, int target,
                                             Counters& counters) {
   std::vector<uint8_t> used;

@@ -1,6 +1,7 @@
 #include "solvers/dominosa/options.hpp"
 
 #include <stdexcept>
+#include <string>
 
 #include "solvers/option_rows.hpp"
 
@@ -23,8 +24,8 @@ const std::vector<OptionSpec>& dominosa_option_rows() {
                "parallel, stops at --limit), or auto (components without --limit, else dfs)"),
       row.integer("costly-depth", "-1", -1, 100000,
                   "probing and LP rules run at nodes no deeper than this (0: the root only); "
-                  "-1: every node, or under --first-solution the root only, where every rule "
-                  "of linear cost and up counts as costly"),
+                  "-1: every node, or, when --first-solution found a verified solution, the "
+                  "root only, where every rule of linear cost and up counts as costly"),
       row.text("first-solution", "auto",
                "a first solution by local search on tilings, found after the root's rules, "
                "as the search's phase (the value tried first at each node): on, off, "
@@ -54,6 +55,10 @@ DominosaOptions DominosaOptions::read(const Options& options) {
   if (counter != "auto" && counter != "components" && counter != "dfs")
     throw std::invalid_argument("option --counter: '" + counter +
                                 "' is not auto, components or dfs");
+  if (counter == "components" && o.common.limit > 0)
+    throw std::invalid_argument(
+        "option --counter components counts every solution and cannot stop at --limit " +
+        std::to_string(o.common.limit) + "; use --counter dfs or auto with a limit");
   o.by_components = counter == "components" || (counter == "auto" && o.common.limit == 0);
   o.costly_depth = static_cast<int>(options.integer("costly-depth"));
   const std::string& first = options.text("first-solution");

@@ -173,8 +173,8 @@ std::optional<DominosaProblem> guided_problem(const Structure& s, const Dominosa
 }
 
 // count with the component counter (count.hpp): exact, serial, and past 64 bits. A count a limit
-// cut short has no partial value (the parts multiply), so it is left at 0 and settle_count makes
-// it unknown.
+// cut short has no partial value (the parts multiply), so none is reported (solution_count stays
+// -1, no "count" in the JSON) and the status stays unknown, the stop reason naming the limit.
 void count_components(const DominosaProblem& problem, const Structure& s,
                       const DominosaProblem::State& root, bool consistent, const DominosaOptions& o,
                       const std::vector<std::string>& names, const search::Stats& root_stats,
@@ -200,11 +200,7 @@ void count_components(const DominosaProblem& problem, const Structure& s,
     r.count_rule(names[i], c.stats.calls[i], c.stats.prunes[i],
                  o.common.profile ? &c.stats.nanoseconds[i] : nullptr);
   r.count_complete = c.complete;
-  r.solution_count = 0;
-  if (!c.complete) {
-    r.count("solutions", 0);
-    return;
-  }
+  if (!c.complete) return;  // no count at all: the parts multiply, so a partial one says nothing
   const BigCount most = std::numeric_limits<int64_t>::max();
   r.count_text = decimal(c.solutions);
   r.solution_count =

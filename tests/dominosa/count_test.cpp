@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -147,7 +148,18 @@ TEST(DominosaCount, ALimitLeavesNoCount) {
   EXPECT_EQ(r.stop, StopReason::node_limit);
   EXPECT_FALSE(r.count_complete);
   EXPECT_TRUE(r.count_text.empty());
-  EXPECT_EQ(to_json(r)["count_complete"], false);
+  EXPECT_EQ(r.solution_count, -1);
+  EXPECT_FALSE(to_json(r).contains("count"));  // not "0 (at least)": no count at all
+  EXPECT_FALSE(to_json(r).value("count_complete", false));
+}
+
+TEST(DominosaCount, TheComponentCounterRefusesALimit) {
+  const Instance in = random_planted_grid(6, 1).instance;
+  Options o;
+  o.set("count", "true");
+  o.set("counter", "components");
+  o.set("limit", "2");
+  EXPECT_THROW(solve(in, o), std::invalid_argument);  // it would count everything, silently
 }
 
 TEST(DominosaCount, AutoUsesTheDfsUnderALimit) {

@@ -176,4 +176,29 @@ TEST(DominosaFirstSolution, CountsWithAndWithoutThePhaseAgreeWithBruteForce) {
 
 }  // namespace
 
+// The lean search (a verified first solution: rules of linear cost and up at the root only) is
+// the default from order 30, where brute force cannot follow; at orders 8-12 it is forced on and
+// its exact DFS count set against the counter by components, which shares neither its phase nor
+// its rule depths.
+TEST(DominosaFirstSolution, TheLeanSearchCountsWhatTheComponentCounterCounts) {
+  int lean = 0;
+  for (const int n : {8, 10, 12})
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      const Instance in = random_planted_grid(n, seed).instance;
+      Options by_dfs;
+      by_dfs.set("count", "true");
+      by_dfs.set("counter", "dfs");
+      by_dfs.set("first-solution", "on");
+      Options by_parts;
+      by_parts.set("count", "true");
+      by_parts.set("counter", "components");
+      const Result a = solve(in, by_dfs), b = solve(in, by_parts);
+      const std::string what = "order " + std::to_string(n) + " seed " + std::to_string(seed);
+      ASSERT_TRUE(a.count_complete && b.count_complete) << what;
+      EXPECT_EQ(a.solution_count, b.solution_count) << what;
+      lean += a.counter("first_solution_verified") > 0;
+    }
+  EXPECT_GT(lean, 0) << "the local search never found a solution: the lean search went untested";
+}
+
 }  // namespace bs::dominosa
