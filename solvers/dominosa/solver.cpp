@@ -40,7 +40,6 @@ namespace bs::dominosa {
 
 namespace {
 
-using ActiveRules = DominosaProblem::Rules;
 using propagation::Branching;
 
 // The depth of a search never exceeds the cells it fixes.
