@@ -9,6 +9,7 @@
 #include "solvers/futoshiki/solver.hpp"
 #include "solvers/mines/solver.hpp"
 #include "solvers/peg/solver.hpp"
+#include "solvers/shakashaka/solver.hpp"
 #include "solvers/solver.hpp"
 
 namespace bs {
@@ -20,6 +21,7 @@ const std::vector<PuzzleSolver>& puzzle_solvers() {
       mines::mines_solver(),
       mines::mines_games_solver(),
       dominosa::dominosa_solver(),
+      shakashaka::shakashaka_solver(),
   };
   return table;
 }

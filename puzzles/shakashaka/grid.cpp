@@ -23,8 +23,8 @@ namespace {
 
 // Which quarters of a cell are black, bit q for side q, per state (index 0: a black cell).
 constexpr int kBlackQuarters[kStates + 1] = {
-    0b1111,         // black cell
-    0,              // empty
+    0b1111,  // black cell
+    0,       // empty
     1 << top | 1 << left,
     1 << top | 1 << right,
     1 << bottom | 1 << right,
@@ -86,7 +86,9 @@ std::string verify_solution(const Instance& in, const Solution& s) {
     if (!is_black(in.givens[c]) && (s[c] < empty || s[c] > ll))
       return "white cell at " + at(c, w) + " has no state";
   }
-  auto black_quarters = [&](int c) { return is_black(in.givens[c]) ? 0b1111 : kBlackQuarters[s[c]]; };
+  auto black_quarters = [&](int c) {
+    return is_black(in.givens[c]) ? 0b1111 : kBlackQuarters[s[c]];
+  };
 
   // Clues first: the cheaper message for a hand-made mistake.
   for (int c = 0; c < in.cells(); ++c) {
@@ -99,8 +101,8 @@ std::string verify_solution(const Instance& in, const Solution& s) {
     if (col > 0) triangles += !is_black(in.givens[c - 1]) && is_triangle(s[c - 1]);
     if (col + 1 < w) triangles += !is_black(in.givens[c + 1]) && is_triangle(s[c + 1]);
     if (triangles != g)
-      return "clue " + std::to_string(g) + " at " + at(c, w) + " has " +
-             std::to_string(triangles) + " triangles next to it";
+      return "clue " + std::to_string(g) + " at " + at(c, w) + " has " + std::to_string(triangles) +
+             " triangles next to it";
   }
 
   // Flood the white quarters, quarter index 4 * cell + side, with an explicit stack.

@@ -50,7 +50,7 @@ enum Side : int { top = 0, right = 1, bottom = 2, left = 3 };
 bool black_along(int state, int side);
 
 struct Instance {
-  std::string name;         // the file stem
+  std::string name;  // the file stem
   int height = 0, width = 0;
   std::vector<int> givens;  // height * width: kWhite, 0..4 (clue) or kBlack
   bool operator==(const Instance& o) const {

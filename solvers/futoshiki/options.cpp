@@ -1,7 +1,10 @@
 #include "solvers/futoshiki/options.hpp"
 
+#include <charconv>
 #include <stdexcept>
+#include <string>
 
+#include "puzzles/futoshiki/grid.hpp"
 #include "solvers/option_rows.hpp"
 
 namespace bs::futoshiki {
@@ -19,12 +22,27 @@ const std::vector<OptionSpec>& futoshiki_option_rows() {
       row.integer("probe-depth", "-1", -1, 1024,
                   "probing rules run at nodes no deeper than this (0: the root only); -1: every "
                   "node, or the root and its children when counting all solutions"),
-      row.integer("size", "7", 1, 32, "generate: side of the grid"),
+      row.text("size", "auto", "generate: side of the grid, 1..32 (auto: 7)"),
       row.text("grade", "any",
                "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')"),
   };
   return rows;
 }
+
+namespace {
+
+// --size is text because Shakashaka's is "WxH": the rows of one name share a type.
+int read_size(const std::string& text) {
+  if (text == "auto") return 7;
+  int n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < 1 || n > kMaxN)
+    throw std::invalid_argument("option --size: '" + text + "' is not auto or a side 1.." +
+                                std::to_string(kMaxN));
+  return n;
+}
+
+}  // namespace
 
 FutoshikiOptions FutoshikiOptions::read(const Options& options) {
   FutoshikiOptions o;
@@ -41,7 +59,7 @@ FutoshikiOptions FutoshikiOptions::read(const Options& options) {
     throw std::invalid_argument("option --method: '" + method + "' is not search or ip");
   o.by_ip = method == "ip";
   o.probe_depth = static_cast<int>(options.integer("probe-depth"));
-  o.size = static_cast<int>(options.integer("size"));
+  o.size = read_size(options.text("size"));
   o.grade = options.text("grade");
   return o;
 }

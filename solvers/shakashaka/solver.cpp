@@ -1,0 +1,210 @@
+// Shakashaka solver: propagation to a fixpoint at every node, inside the generic parallel DFS.
+//
+// Flow. The selected rules run to a fixpoint at the root: the most expensive rule that made
+// progress is the puzzle's grade, or "search" when the rules stop short of a full grid. Then the
+// generic DFS (search/dfs.hpp) branches on one cell at a time and propagates at every node it
+// enters; `count --limit 2` is the same engine with a solution limit, which proves a puzzle
+// unique. All of that is the shared core's (solvers/core_search.hpp over propagation/problem.hpp,
+// with Structure as the model); this file chooses the rules and options, builds the root, and
+// turns a solution path into a grid.
+#include "solvers/shakashaka/solver.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "core/error.hpp"
+#include "heuristics/shakashaka/shakashaka_rule.hpp"
+#include "propagation/problem.hpp"
+#include "puzzles/shakashaka/format.hpp"
+#include "puzzles/shakashaka/render.hpp"
+#include "search/dfs.hpp"
+#include "solvers/core_search.hpp"
+#include "solvers/measure.hpp"
+#include "solvers/shakashaka/bench.hpp"
+#include "solvers/shakashaka/fuzz.hpp"
+#include "solvers/shakashaka/options.hpp"
+#include "solvers/shakashaka/oracle.hpp"
+
+namespace bs::shakashaka {
+
+namespace {
+
+using ShakashakaProblem = propagation::Problem<Structure, RuleInfo>;
+using propagation::Branching;
+
+constexpr const char* kRootRefuted = "left a cell with no state at the root";
+
+// Every node: a search is never deeper than the grid has cells.
+constexpr int kEveryNode = 1 << 30;
+
+ShakashakaProblem::Rules rule_functions(const std::vector<std::string>& names, bool timed) {
+  if (names.size() > static_cast<size_t>(std::min(search::kMaxRules, kMaxFixpointRules)))
+    throw std::logic_error("more shakashaka rules than counter slots");
+  ShakashakaProblem::Rules out;
+  out.timed = timed;
+  for (const auto& name : names)
+    for (const auto& e : shakashaka_rules())
+      if (e.info.name == name) {
+        out.shallow.push_back(&e);
+        if (e.info.cost < Cost::probing) out.deep = static_cast<int>(out.shallow.size());
+      }
+  return out;
+}
+
+ShakashakaProblem::State root_state(const Structure& s) {
+  ShakashakaProblem::State st;
+  st.dom = s.root_state();
+  return st;
+}
+
+// The grid a solution path reaches from the propagated root: black cells 0, white ones their
+// state.
+Solution replay(const ShakashakaProblem& p, const Structure& s, ShakashakaProblem::State st,
+                const std::vector<ShakashakaProblem::Move>& path) {
+  if (!p.replay(st, path)) throw std::logic_error("shakashaka: replay failed");
+  Solution g(s.cells, 0);
+  for (int c = 0; c < s.cells; ++c)
+    if (st.dom[c] != kBlackBit) g[c] = propagation::lowest_value(st.dom[c]);
+  return g;
+}
+
+// The solution as rows of letters, for the JSON and the terminal.
+void record_solution(const Instance& in, const Solution& solution, Result& r) {
+  const std::string text = format_solution(solution, in);
+  nlohmann::json rows = nlohmann::json::array();
+  size_t p = text.find('\n') + 1;  // after the "H W" line
+  for (size_t q; p < text.size(); p = q + 1) {
+    q = text.find('\n', p);
+    if (q == std::string::npos) q = text.size();
+    r.solution_lines.push_back(text.substr(p, q - p));
+    rows.push_back(r.solution_lines.back());
+  }
+  r.solution_json = rows.dump();
+}
+
+// The last step of every solve: the meter, the count's honesty, and the solution verified.
+Result finish(const Instance& in, const Meter& meter, int threads, const Solution& found, Result& r,
+              Solution* solution) {
+  meter.finish(r, threads);
+  settle_count(r);  // a count cut short by a limit is unknown
+  if (r.status == Status::solved) {
+    const std::string why = verify_solution(in, found);
+    if (!why.empty()) throw std::logic_error("shakashaka solver produced a wrong grid: " + why);
+    r.verified = true;
+    record_solution(in, found, r);
+    if (solution) *solution = found;
+  }
+  return r;
+}
+
+int probe_depth(const ShakashakaOptions& o) {
+  return o.probe_depth >= 0 ? o.probe_depth : kEveryNode;
+}
+
+}  // namespace
+
+const std::vector<std::string>& grade_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v = select_rules(shakashaka_rule_infos(), "default");
+    v.push_back("search");
+    return v;
+  }();
+  return names;
+}
+
+Analysis analyse(const Instance& in, int limit, const std::string& rules, uint64_t node_limit) {
+  Analysis a;
+  const std::vector<std::string> names = select_rules(shakashaka_rule_infos(), rules);
+  const Structure s(in);
+  const ShakashakaProblem problem(s, rule_functions(names, false), Branching::dom_deg, false,
+                                  kEveryNode);
+  ShakashakaProblem::State root = root_state(s);
+  search::Stats stats;
+  int hardest = -1;
+  if (!problem.fixpoint(root, stats, &hardest)) {
+    a.complete = true;
+    return a;
+  }
+  // The grade is an index into the default names, whatever rules ran; a rule beyond them grades
+  // as search: the default rules alone would not have sufficed.
+  if (hardest >= 0) {
+    const auto at = std::find(grade_names().begin(), grade_names().end(), names[hardest]);
+    a.hardest = at == grade_names().end() ? static_cast<int>(grade_names().size()) - 1
+                                          : static_cast<int>(at - grade_names().begin());
+  }
+  a.needs_search = root.open > 0;
+  search::DfsConfig cfg;
+  cfg.count = true;
+  cfg.count_limit = static_cast<uint64_t>(limit);
+  cfg.limits.nodes = node_limit;
+  const auto out = search::depth_first(problem, root, cfg);
+  a.solutions = static_cast<int>(out.solutions);
+  a.complete = out.stop == StopReason::exhausted ||
+               (limit > 0 && out.solutions >= static_cast<uint64_t>(limit));
+  if (out.found) a.first = replay(problem, s, root, out.path);
+  return a;
+}
+
+Result solve(const Instance& in, const Options& options, Solution* solution) {
+  const Meter meter;
+  Result r;
+  r.puzzle = "shakashaka";
+  r.instance = in.name;
+  r.options = options.non_default();
+  const ShakashakaOptions o = ShakashakaOptions::read(options);
+  const int threads = resolve_threads(options);
+  const std::vector<std::string> names = select_rules(shakashaka_rule_infos(), o.common.rules);
+  Solution found;
+  if (o.by_ip) throw std::invalid_argument("option --method ip: not wired yet");
+
+  const Structure s(in);
+  const ShakashakaProblem problem(s, rule_functions(names, o.common.profile), o.branching,
+                                  o.values_down, probe_depth(o));
+  const auto cs = run_core_search(problem, root_state(s), names, o.common, threads, meter,
+                                  {"none", kRootRefuted}, r);
+  if (cs.out.found) found = replay(problem, s, cs.root, cs.out.path);
+  if (o.common.count && r.solution_count < 0) {  // refuted at the root: no solution at all
+    r.solution_count = 0;
+    r.count_complete = true;
+  }
+  return finish(in, meter, threads, found, r, solution);
+}
+
+std::string check_certificate(const Instance& in, const Certificate& cert) {
+  (void)in;
+  return "unknown certificate kind '" + cert.kind + "'";
+}
+
+namespace {
+
+Result solve_file(const std::string& path, const Options& options) {
+  return solve(read_instance(path), options);
+}
+
+std::string render(const std::string& path, const Options& options, bool solved) {
+  const Instance in = read_instance(path);
+  if (!solved) return render_svg(in, nullptr);
+  Solution grid;
+  const Result r = solve(in, options, &grid);
+  if (r.status != Status::solved)
+    throw std::invalid_argument(path + ": no solution to draw (" + to_string(r.status) + ")");
+  return render_svg(in, &grid);
+}
+
+}  // namespace
+
+PuzzleSolver shakashaka_solver() {
+  PuzzleSolver p{"shakashaka",
+                 "fill white cells with black triangles so that every white area is a "
+                 "rectangle; count, generate",
+                 shakashaka_rule_infos, solve_file, verify_files};
+  p.render = render;
+  p.read_instance_file = [](const std::string& path) { (void)read_instance(path); };
+  p.options = shakashaka_option_rows;
+  p.bench = shakashaka_bench;
+  p.checks = {oracle_instance, oracle_answer, reread, fuzz_instances()};
+  return p;
+}
+
+}  // namespace bs::shakashaka
