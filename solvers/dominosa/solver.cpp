@@ -35,6 +35,7 @@
 #include "solvers/dominosa/options.hpp"
 #include "solvers/dominosa/oracle.hpp"
 #include "solvers/measure.hpp"
+#include "solvers/verify_result.hpp"
 
 namespace bs::dominosa {
 
@@ -383,33 +384,14 @@ Solution solution_from_json(const nlohmann::json& rows, const Instance& in,
 // re-checked by another method. Anything else is read as rows of letters (a .sol file).
 std::string verify_any(const std::string& instance_path, const std::string& solution_path) {
   const std::string text = read_file(solution_path);
-  const size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos || text[first] != '{')
-    return verify_files(instance_path, solution_path);
+  if (!is_json_result(text)) return verify_files(instance_path, solution_path);
   const Instance in = read_instance(instance_path);
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception&) {
-    throw InputError(solution_path, 1, 1, "not valid JSON");
-  }
-  const std::string status = j.contains("status") && j["status"].is_string()
-                                 ? j["status"].get<std::string>()
-                                 : std::string();
-  if (status == "solved")
-    return verify_solution(
-        in, solution_from_json(j.contains("solution") ? j["solution"] : nlohmann::json(), in,
-                               solution_path));
-  if (status == "infeasible") {
-    if (!j.contains("certificate") || !j.at("certificate").is_object() ||
-        !j.at("certificate").contains("kind") || !j.at("certificate").at("kind").is_string())
-      throw InputError(solution_path, 1, 1, "an infeasible result needs a certificate with a kind");
-    Certificate cert;
-    cert.kind = j.at("certificate").at("kind").get<std::string>();
-    return check_certificate(in, cert);
-  }
-  throw InputError(solution_path, 1, 1,
-                   "status must be \"solved\" or \"infeasible\" to be verified");
+  return verify_result_text(
+      text, solution_path,
+      [&](const nlohmann::json& rows) {
+        return verify_solution(in, solution_from_json(rows, in, solution_path));
+      },
+      [&](const Certificate& cert) { return check_certificate(in, cert); });
 }
 
 std::string render(const std::string& path, const Options& options, bool solved) {

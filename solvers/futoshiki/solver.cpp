@@ -31,6 +31,7 @@
 #include "solvers/futoshiki/oracle.hpp"
 #include "solvers/generate_spec.hpp"
 #include "solvers/measure.hpp"
+#include "solvers/verify_result.hpp"
 
 namespace bs::futoshiki {
 
@@ -266,52 +267,36 @@ Result solve_file(const std::string& path, const Options& options) {
   return solve(read_instance(path), options);
 }
 
+// A solution's rows from a `solve --json` result: n arrays of n integers, each value clamped to
+// -1..kMaxN + 1 so that a huge one stays out of range instead of overflowing an int.
+Grid grid_from_json(const nlohmann::json& rows, const Instance& in, const std::string& path) {
+  if (!rows.is_array() || static_cast<int>(rows.size()) != in.n)
+    throw InputError(path, 1, 1,
+                     "a solved result needs \"solution\": " + std::to_string(in.n) + " rows");
+  Grid g;
+  for (const auto& row : rows) {
+    if (!row.is_array() || static_cast<int>(row.size()) != in.n)
+      throw InputError(path, 1, 1, "each solution row needs " + std::to_string(in.n) + " integers");
+    for (const auto& v : row) {
+      if (!v.is_number_integer()) throw InputError(path, 1, 1, "a value is not an integer");
+      g.push_back(static_cast<int>(std::clamp<int64_t>(v.get<int64_t>(), -1, kMaxN + 1)));
+    }
+  }
+  return g;
+}
+
 // A JSON result from `solve --json` is checked whole: its grid verified, or its certificate
 // re-checked. Anything else is read as a grid of n rows.
 std::string verify_files(const std::string& instance_path, const std::string& solution_path) {
   const Instance in = read_instance(instance_path);
   const std::string text = read_file(solution_path);
-  const size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos || text[first] != '{')
-    return verify_solution(in, parse_grid(text, in.n, solution_path));
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception&) {  // malformed, or a number past a double
-    throw InputError(solution_path, 1, 1, "not valid JSON");
-  }
-  // value() would throw a type error on a status that is no string: read it only if it is one.
-  const std::string status = j.contains("status") && j["status"].is_string()
-                                 ? j["status"].get<std::string>()
-                                 : std::string();
-  if (status == "solved") {
-    const auto& rows = j.contains("solution") ? j["solution"] : nlohmann::json();
-    if (!rows.is_array() || static_cast<int>(rows.size()) != in.n)
-      throw InputError(solution_path, 1, 1,
-                       "a solved result needs \"solution\": " + std::to_string(in.n) + " rows");
-    Grid g;
-    for (const auto& row : rows) {
-      if (!row.is_array() || static_cast<int>(row.size()) != in.n)
-        throw InputError(solution_path, 1, 1,
-                         "each solution row needs " + std::to_string(in.n) + " integers");
-      for (const auto& v : row) {
-        if (!v.is_number_integer())
-          throw InputError(solution_path, 1, 1, "a value is not an integer");
-        g.push_back(static_cast<int>(std::clamp<int64_t>(v.get<int64_t>(), -1, kMaxN + 1)));
-      }
-    }
-    return verify_solution(in, g);
-  }
-  if (status == "infeasible") {
-    if (!j.contains("certificate") || !j.at("certificate").is_object() ||
-        !j.at("certificate").contains("kind") || !j.at("certificate").at("kind").is_string())
-      throw InputError(solution_path, 1, 1, "an infeasible result needs a certificate with a kind");
-    Certificate cert;
-    cert.kind = j.at("certificate").at("kind").get<std::string>();
-    return check_certificate(in, cert);
-  }
-  throw InputError(solution_path, 1, 1,
-                   "status must be \"solved\" or \"infeasible\" to be verified");
+  if (!is_json_result(text)) return verify_solution(in, parse_grid(text, in.n, solution_path));
+  return verify_result_text(
+      text, solution_path,
+      [&](const nlohmann::json& rows) {
+        return verify_solution(in, grid_from_json(rows, in, solution_path));
+      },
+      [&](const Certificate& cert) { return check_certificate(in, cert); });
 }
 
 std::string render(const std::string& path, const Options& options, bool solved) {

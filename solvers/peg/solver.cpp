@@ -53,6 +53,7 @@
 #include "solvers/peg/options.hpp"
 #include "solvers/peg/oracle.hpp"
 #include "solvers/peg/search.hpp"
+#include "solvers/verify_result.hpp"
 
 namespace bs::peg {
 
@@ -624,11 +625,31 @@ Result solve_file(const std::string& path, const Options& options) {
   return solve(read_instance(path), options);
 }
 
-std::string verify_parsed_json(const Instance& in, const nlohmann::json& j,
-                               const std::string& path);
+// A solved result's "moves" (null when it has none): [row, col, "N|E|S|W"] each, replayed.
+std::string verify_moves_json(const Instance& in, const nlohmann::json& moves,
+                              const std::string& path) {
+  if (!moves.is_array()) throw InputError(path, 1, 1, "a solved result needs a \"moves\" array");
+  std::vector<JumpRC> jumps;
+  for (const auto& m : moves) {
+    JumpRC rc;
+    auto small_int = [](const nlohmann::json& v) {
+      return v.is_number_integer() && v.get<int64_t>() >= 0 && v.get<int64_t>() < 1000000;
+    };
+    if (!m.is_array() || m.size() != 3 || !small_int(m[0]) || !small_int(m[1]) ||
+        !m[2].is_string() || m[2].get<std::string>().size() != 1 ||
+        !dir_from_char(m[2].get<std::string>()[0], rc.dir))
+      throw InputError(path, 1, 1, "each move must be [row, col, \"N|E|S|W\"]");
+    rc.row = m[0].get<int>();
+    rc.col = m[1].get<int>();
+    jumps.push_back(rc);
+  }
+  const VerifyResult v = verify_solution(in, jumps);
+  return v.ok ? std::string() : v.message;
+}
 
 // A JSON result (from `solve --json`) is checked whole: its moves are replayed, or its
-// certificate re-checked. Anything else is read as a jump list.
+// certificate re-checked. Anything else is read as a jump list. Peg parses the text itself, to
+// locate a parse error at its line and column, and hands the rest to the shared reading.
 std::string verify_json(const Instance& in, const std::string& text, const std::string& path) {
   nlohmann::json j;
   try {
@@ -648,58 +669,18 @@ std::string verify_json(const Instance& in, const std::string& text, const std::
     throw InputError(path, 1, 1, "not valid JSON: a number out of range");
   }
   try {
-    return verify_parsed_json(in, j, path);
+    return verify_result(
+        j, path, [&](const nlohmann::json& moves) { return verify_moves_json(in, moves, path); },
+        [&](const Certificate& cert) { return check_certificate(in, cert); }, "moves");
   } catch (const nlohmann::json::exception& e) {
     throw InputError(path, 1, 1, std::string("unexpected JSON content: ") + e.what());
   }
 }
 
-std::string verify_parsed_json(const Instance& in, const nlohmann::json& j,
-                               const std::string& path) {
-  const std::string status = j.is_object() && j.contains("status") && j["status"].is_string()
-                                 ? j["status"].get<std::string>()
-                                 : std::string();
-  if (status == "solved") {
-    if (!j.contains("moves") || !j["moves"].is_array())
-      throw InputError(path, 1, 1, "a solved result needs a \"moves\" array");
-    std::vector<JumpRC> jumps;
-    for (const auto& m : j["moves"]) {
-      JumpRC rc;
-      auto small_int = [](const nlohmann::json& v) {
-        return v.is_number_integer() && v.get<int64_t>() >= 0 && v.get<int64_t>() < 1000000;
-      };
-      if (!m.is_array() || m.size() != 3 || !small_int(m[0]) || !small_int(m[1]) ||
-          !m[2].is_string() || m[2].get<std::string>().size() != 1 ||
-          !dir_from_char(m[2].get<std::string>()[0], rc.dir))
-        throw InputError(path, 1, 1, "each move must be [row, col, \"N|E|S|W\"]");
-      rc.row = m[0].get<int>();
-      rc.col = m[1].get<int>();
-      jumps.push_back(rc);
-    }
-    const VerifyResult v = verify_solution(in, jumps);
-    return v.ok ? std::string() : v.message;
-  }
-  if (status == "infeasible") {
-    // .at(), not []: on a const object, [] with a missing key is undefined behaviour.
-    if (!j.contains("certificate"))
-      throw InputError(path, 1, 1, "an infeasible result needs a certificate with a kind");
-    const auto& c = j.at("certificate");
-    if (!c.is_object() || !c.contains("kind") || !c["kind"].is_string())
-      throw InputError(path, 1, 1, "an infeasible result needs a certificate with a kind");
-    Certificate cert;
-    cert.kind = c["kind"].get<std::string>();
-    cert.data_json = c.contains("data") ? c["data"].dump() : "{}";
-    return check_certificate(in, cert);
-  }
-  throw InputError(path, 1, 1, "status must be \"solved\" or \"infeasible\" to be verified");
-}
-
 std::string verify_files(const std::string& instance_path, const std::string& solution_path) {
   const Instance in = read_instance(instance_path);
   const std::string text = read_file(solution_path);
-  if (text.find_first_not_of(" \t\r\n") != std::string::npos &&
-      text[text.find_first_not_of(" \t\r\n")] == '{')
-    return verify_json(in, text, solution_path);
+  if (is_json_result(text)) return verify_json(in, text, solution_path);
   const std::vector<JumpRC> jumps = parse_jumps(text, solution_path);
   const VerifyResult v = verify_solution(in, jumps);
   return v.ok ? std::string() : v.message;
