@@ -109,7 +109,7 @@ std::string triangles(const Instance& in, const Solution& s) {
     out += triangle(cell / in.width, cell % in.width, s[cell]);
   }
   if (out.empty()) return "";
-  return "  <g fill=\"#000\">\n" + out + "  </g>\n";
+  return "  <g fill=\"#404040\">\n" + out + "  </g>\n";
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 // An SVG picture of a Shakashaka puzzle, for papers, reports and checking a parse by eye.
 //
 // White cells on a white background with faint grid lines, black cells filled black, each clue
-// in white on its black cell. With a solution, every triangle is drawn as a black polygon over
-// the half of its cell it fills, so that the white rectangles of the answer stand out.
+// in white on its black cell. With a solution, every triangle is drawn as a dark grey polygon over
+// the half of its cell it fills, so that the white rectangles of the answer stand out and the
+// given black cells stay apart from the triangles placed beside them.
 #pragma once
 
 #include <string>
