@@ -15,10 +15,10 @@
 // skip may run past the end, as puzz.link itself writes a clue among the last two cells that way.
 // The writer is puzz.link's: the shortest of these encodings, byte for byte what the site writes.
 //
-// Solution (`.sol.txt`): optional "H W" line (the puzzle's), then H rows of W characters: black
-// cells copied from the puzzle ('#' or the clue), white cells '.' empty or 'a'/'b'/'c'/'d' for a
-// black triangle in the upper-left / upper-right / lower-right / lower-left corner (grid.hpp).
-// Comments and blank lines as in the text form.
+// Solution (`.sol` in instances/, `.sol.txt` in the shared set): optional "H W" line (the
+// puzzle's), then H rows of W characters: black cells copied from the puzzle ('#' or the clue),
+// white cells '.' empty or 'a'/'b'/'c'/'d' for a black triangle in the upper-left / upper-right /
+// lower-right / lower-left corner (grid.hpp). Comments and blank lines as in the text form.
 //
 // Lines may end in "\r\n" and a UTF-8 byte order mark is skipped (core/line_reader). Every error
 // is a bs::InputError at the 1-based line and column (in bytes) of the offending token.
