@@ -20,10 +20,11 @@ const char* to_string(Status s) {
 }
 
 void Result::count_rule(const std::string& name, uint64_t calls, uint64_t prunes,
-                        const uint64_t* nanoseconds) {
+                        const uint64_t* nanoseconds, const uint64_t* removed) {
   if (!calls && !prunes && !(nanoseconds && *nanoseconds)) return;
   count("calls_" + name, static_cast<double>(calls));
   count("prunes_" + name, static_cast<double>(prunes));
+  if (removed) count("removed_" + name, static_cast<double>(*removed));
   if (nanoseconds) count("seconds_" + name, static_cast<double>(*nanoseconds) * 1e-9);
 }
 

@@ -57,9 +57,10 @@ struct Result {
 
   void count(const std::string& name, double value) { counters.emplace_back(name, value); }
   // One rule's counters, for a rule that was asked, cut something or took time: calls_NAME,
-  // prunes_NAME, and seconds_NAME when the rule was timed (`nanoseconds` given: --profile).
+  // prunes_NAME, seconds_NAME when the rule was timed (`nanoseconds` given: --profile), and
+  // removed_NAME, the values it took off, where the solver counts them (`removed` given).
   void count_rule(const std::string& name, uint64_t calls, uint64_t prunes,
-                  const uint64_t* nanoseconds);
+                  const uint64_t* nanoseconds, const uint64_t* removed = nullptr);
   double counter(const std::string& name) const;  // 0 when absent
 };
 

@@ -17,6 +17,8 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
+#include <span>
 #include <concepts>
 #include <cstddef>
 #include <vector>
@@ -75,11 +77,13 @@ class Problem {
     }
     const bool alive = run_to_fixpoint(m_, st.dom.data(), start, rules_.shallow.data(),
                                        deep ? rules_.deep : static_cast<int>(rules_.shallow.size()),
-                                       io, [&](int i, Verdict v) {
+                                       io, [&](int i, Verdict v, std::span<const Narrowing> made) {
                                          ++stats.calls[i];
                                          if (v == Verdict::fail) ++stats.prunes[i];
                                          if (v == Verdict::progress && hardest)
                                            *hardest = std::max(*hardest, i);
+                                         for (const Narrowing& e : made)
+                                           stats.removed[i] += std::popcount(e.lost);
                                        });
     if (!alive) return false;
     int open = 0;

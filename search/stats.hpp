@@ -22,6 +22,7 @@ struct alignas(64) Stats {
   std::array<uint64_t, kMaxRules> prunes{};       // nodes (or moves) cut, per rule index
   std::array<uint64_t, kMaxRules> calls{};        // times each rule was asked
   std::array<uint64_t, kMaxRules> nanoseconds{};  // time in each rule, when timed (--profile)
+  std::array<uint64_t, kMaxRules> removed{};      // values each rule took off (propagation core)
 
   void merge(const Stats& o) {
     nodes += o.nodes;
@@ -34,6 +35,7 @@ struct alignas(64) Stats {
       prunes[i] += o.prunes[i];
       calls[i] += o.calls[i];
       nanoseconds[i] += o.nanoseconds[i];
+      removed[i] += o.removed[i];
     }
   }
 };

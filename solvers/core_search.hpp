@@ -104,7 +104,7 @@ void core_search(const Problem& problem, CoreSearch<Problem>& cs,
   r.count("tasks", static_cast<double>(out.stats.tasks));
   for (size_t i = 0; i < names.size(); ++i)
     r.count_rule(names[i], out.stats.calls[i], out.stats.prunes[i],
-                 common.profile ? &out.stats.nanoseconds[i] : nullptr);
+                 common.profile ? &out.stats.nanoseconds[i] : nullptr, &out.stats.removed[i]);
   r.count("search_seconds", out.seconds);
   if (common.count) {
     r.solution_count = static_cast<int64_t>(out.solutions);

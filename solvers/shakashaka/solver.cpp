@@ -25,6 +25,7 @@
 #include "solvers/shakashaka/fuzz.hpp"
 #include "solvers/shakashaka/options.hpp"
 #include "solvers/shakashaka/oracle.hpp"
+#include "solvers/verify_result.hpp"
 
 namespace bs::shakashaka {
 
@@ -182,6 +183,36 @@ Result solve_file(const std::string& path, const Options& options) {
   return solve(read_instance(path), options);
 }
 
+// A solved result's solution: H rows of W letters, read as a solution file would be.
+Solution solution_from_json(const nlohmann::json& rows, const Instance& in,
+                            const std::string& path) {
+  if (!rows.is_array() || static_cast<int>(rows.size()) != in.height)
+    throw InputError(path, 1, 1,
+                     "a solved result needs \"solution\": " + std::to_string(in.height) + " rows");
+  std::string text;
+  for (const auto& row : rows) {
+    if (!row.is_string() || static_cast<int>(row.get<std::string>().size()) != in.width)
+      throw InputError(path, 1, 1,
+                       "each solution row needs " + std::to_string(in.width) + " letters");
+    text += row.get<std::string>() + "\n";
+  }
+  return parse_solution(text, in, path);
+}
+
+// A JSON result from `solve --json` is checked whole: its grid verified, or its certificate
+// re-checked by another method. Anything else is read as a solution file.
+std::string verify_any(const std::string& instance_path, const std::string& solution_path) {
+  const std::string text = read_file(solution_path);
+  if (!is_json_result(text)) return verify_files(instance_path, solution_path);
+  const Instance in = read_instance(instance_path);
+  return verify_result_text(
+      text, solution_path,
+      [&](const nlohmann::json& rows) {
+        return verify_solution(in, solution_from_json(rows, in, solution_path));
+      },
+      [&](const Certificate& cert) { return check_certificate(in, cert); });
+}
+
 std::string render(const std::string& path, const Options& options, bool solved) {
   const Instance in = read_instance(path);
   if (!solved) return render_svg(in, nullptr);
@@ -198,7 +229,7 @@ PuzzleSolver shakashaka_solver() {
   PuzzleSolver p{"shakashaka",
                  "fill white cells with black triangles so that every white area is a "
                  "rectangle; count, generate",
-                 shakashaka_rule_infos, solve_file, verify_files};
+                 shakashaka_rule_infos, solve_file, verify_any};
   p.render = render;
   p.read_instance_file = [](const std::string& path) { (void)read_instance(path); };
   p.options = shakashaka_option_rows;
