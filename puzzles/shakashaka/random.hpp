@@ -27,9 +27,9 @@
 namespace bs::shakashaka {
 
 // The shape of the tilings, in per mille so that the draws are exact integer comparisons. The
-// defaults give grids like the published puzzles (whose solutions are about 55% triangles and
-// 9-20% black cells): mostly small diamonds, about 55% triangles and 14-18% black cells, few of
-// them side by side.
+// defaults give grids like the 16 shipped puzzles (10-24% black cells, 13% overall, few side by
+// side; 52-66% triangles, 56% overall): mostly small diamonds, 14-18% black cells (more on small
+// grids, where the edges leave more cells uncovered) and 54-55% triangles.
 struct TilingParams {
   int black_permille = 600;         // a free cell with no black cell above or left is made black
   int diamond_permille = 700;       // otherwise the tile drawn is a diamond (else a rectangle)

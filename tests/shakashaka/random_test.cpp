@@ -105,7 +105,7 @@ TEST(ShakashakaRandom, TheSmallestDiamondIsTheTwoByTwoBlock) {
 }
 
 // The defaults look like published puzzles: 14-18% black cells and about 55% triangles (the
-// shipped ones have 9-20% and 50-66%).
+// shipped ones have 10-24% and 52-66%).
 TEST(ShakashakaRandom, DefaultDensityIsPuzzleLike) {
   Counts total;
   for (uint64_t s = 0; s < 20; ++s) {
