@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "puzzles/shakashaka/random.hpp"
+#include "tests/sample_size.hpp"
 
 using namespace bs::shakashaka;
 
@@ -175,7 +176,7 @@ TEST(ShakashakaMinimise, TheBruteForceCountsWhatThePlainEnumerationCounts) {
   EXPECT_EQ(BruteForce(open).solutions(open), 2);
   int compared = 0;
   for (const auto& [h, w] : {std::pair{2, 3}, std::pair{3, 2}, std::pair{3, 3}, std::pair{2, 4}})
-    for (uint64_t s = 0; s < 20; ++s) {
+    for (int s = 0; s < bs::test::samples(20); ++s) {
       const SolvedGrid g = random_solved_grid(h, w, s);
       if (g.instance.cells() - g.instance.clues() > 5) continue;
       Instance bare = g.instance;
@@ -187,7 +188,7 @@ TEST(ShakashakaMinimise, TheBruteForceCountsWhatThePlainEnumerationCounts) {
       EXPECT_EQ(oracle.solutions(bare), plain_count(bare));
       ++compared;
     }
-  EXPECT_GE(compared, 20) << compared;
+  EXPECT_GE(compared, bs::test::samples(20)) << compared;
   for (const SolvedGrid& g : small_grids())
     EXPECT_GE(BruteForce(g.instance).solutions(g.instance), 1);
 }
