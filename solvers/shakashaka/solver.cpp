@@ -23,6 +23,7 @@
 #include "solvers/measure.hpp"
 #include "solvers/shakashaka/bench.hpp"
 #include "solvers/shakashaka/fuzz.hpp"
+#include "solvers/shakashaka/generate.hpp"
 #include "solvers/shakashaka/options.hpp"
 #include "solvers/shakashaka/oracle.hpp"
 #include "solvers/verify_result.hpp"
@@ -231,6 +232,8 @@ PuzzleSolver shakashaka_solver() {
                  "rectangle; count, generate",
                  shakashaka_rule_infos, solve_file, verify_any};
   p.render = render;
+  p.generate = generate_text;
+  p.generate_instances = generate_instances;
   p.read_instance_file = [](const std::string& path) { (void)read_instance(path); };
   p.options = shakashaka_option_rows;
   p.bench = shakashaka_bench;
