@@ -37,6 +37,10 @@ namespace bs::ilp {
 enum class ShakashakaFamilies {
   published,  // A-E: unsound, kept to show what F adds
   sound,      // A-F
+  // A, B and, at every lattice point, the convex hull of its allowed corner configurations: an
+  // extended formulation with continuous columns (ip.cpp) that implies every C-F row. Same
+  // solutions as A-F, a tighter LP, and CBC needs less branching.
+  hull,
 };
 
 // Per cell, the states still allowed: bit s-1 for state s (the propagation core's domains).
@@ -61,7 +65,8 @@ ShakashakaModel build_shakashaka_model(const shakashaka::Instance& instance,
 
 // The letters of the families whose rows `solution` (grid.hpp's form: a state per white cell, 0
 // for black cells) breaks, each once, in order; empty when it meets every row. Evaluates the
-// rows directly, without a solver.
+// rows directly, without a solver; the hull rows, which need their own columns, are passed
+// over, as are column bounds.
 std::string broken_families(const ShakashakaModel& model, const shakashaka::Solution& solution);
 
 struct ShakashakaIpResult {
@@ -92,11 +97,13 @@ struct ShakashakaIpCount {
   double seconds = 0;
 };
 
-// Counts solutions of the sound model up to `limit` by no-good cuts: each solution found is
-// excluded by one more row and CBC is asked again, until it proves that none is left or `limit`
-// are found. The time limit is for the whole count.
+// Counts solutions up to `limit` by no-good cuts: each solution found is excluded by one more
+// row and CBC is asked again, until it proves that none is left or `limit` are found. The time
+// limit is for the whole count. A point the verifier rejects (only the published model gives
+// one) stops the count, not exact.
 ShakashakaIpCount count_shakashaka_ip(const shakashaka::Instance& instance, int limit,
-                                      double time_limit_seconds = kInf);
+                                      double time_limit_seconds = kInf,
+                                      ShakashakaFamilies families = ShakashakaFamilies::sound);
 
 struct ShakashakaLp {
   // optimal: the relaxation has a point (nothing is proven); infeasible: it has none, so no
@@ -109,15 +116,17 @@ struct ShakashakaLp {
   double seconds = 0;
 };
 
-// The LP relaxation of the sound model within `domains` (zero objective: a feasibility test).
+// The LP relaxation within `domains` (zero objective: a feasibility test). The hull model's
+// relaxation proves more nodes infeasible than A-F's, at several times the LP's size.
 ShakashakaLp solve_shakashaka_lp(const shakashaka::Instance& instance,
-                                 const ShakashakaDomains& domains,
-                                 double time_limit_seconds = kInf);
+                                 const ShakashakaDomains& domains, double time_limit_seconds = kInf,
+                                 ShakashakaFamilies families = ShakashakaFamilies::sound);
 
 // False only when the relaxation is proven infeasible, so a search node with these domains can
 // be pruned; true when it has a point or CLP gave no answer.
 bool lp_relaxation_feasible(const shakashaka::Instance& instance, const ShakashakaDomains& domains,
-                            double time_limit_seconds = kInf);
+                            double time_limit_seconds = kInf,
+                            ShakashakaFamilies families = ShakashakaFamilies::sound);
 
 // The sound model (zero objective) in CPLEX LP format, columns named x_<row>_<col>_<letter>
 // (1-based; letter e for empty, a..d as in the solution files), rows named by family.

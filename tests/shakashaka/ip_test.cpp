@@ -3,9 +3,10 @@
 // On tiny grids every one of the 5^k assignments of the k white cells is tried: the sound
 // model's rows (A-F, evaluated directly) must hold exactly on the assignments that
 // verify_solution accepts, the published rows (A-E) must hold on all of those too, and CBC's
-// count by no-good cuts must equal the number accepted. Then a white diamond around a 2x2 black
-// hole shows what F adds: an answer the verifier rejects, which meets every A-E row and which CBC
-// returns under A-E, while A-F rules it out. Instances are written in code as rows of '.' white,
+// count by no-good cuts, under A-F and under the hull model, must equal the number accepted. Then a
+// white diamond around a 2x2 black hole shows what F adds: an answer the verifier rejects, which
+// meets every A-E row and which CBC returns under A-E, while A-F rules it out. Instances are
+// written in code as rows of '.' white,
 // '#' black and '0'-'4' clues (the puzzle's text format has its own reader elsewhere).
 #include "ilp/shakashaka/ip.hpp"
 
@@ -110,13 +111,15 @@ void check_count_against_brute_force(const std::vector<std::vector<std::string>>
   for (const auto& rows : grids) {
     const Instance in = grid(rows);
     const Tally t = enumerate(in, [](const Solution&, bool) {});
-    const ShakashakaIpCount ip = count_shakashaka_ip(in, t.verified + 1, 60);
-    SCOPED_TRACE(joined(rows));
-    EXPECT_TRUE(ip.exact);
-    EXPECT_EQ(ip.count, t.verified);
-    for (const Solution& s : ip.solutions) EXPECT_EQ(sk::verify_solution(in, s), "");
-    for (size_t i = 1; i < ip.solutions.size(); ++i)
-      for (size_t j = 0; j < i; ++j) EXPECT_NE(ip.solutions[i], ip.solutions[j]);
+    for (const auto families : {ShakashakaFamilies::sound, ShakashakaFamilies::hull}) {
+      const ShakashakaIpCount ip = count_shakashaka_ip(in, t.verified + 1, 60, families);
+      SCOPED_TRACE(joined(rows) + (families == ShakashakaFamilies::hull ? " hull" : " A-F"));
+      EXPECT_TRUE(ip.exact);
+      EXPECT_EQ(ip.count, t.verified);
+      for (const Solution& s : ip.solutions) EXPECT_EQ(sk::verify_solution(in, s), "");
+      for (size_t i = 1; i < ip.solutions.size(); ++i)
+        for (size_t j = 0; j < i; ++j) EXPECT_NE(ip.solutions[i], ip.solutions[j]);
+    }
   }
 }
 
@@ -151,14 +154,15 @@ TEST(ShakashakaIp, EverySolveAnswerPassesTheVerifier) {
       {"2..2.", ".....", ".....", "2..2."},
       {"2..2.", ".....", ".....", "2..#.", "....#"},
   };
-  for (const auto& rows : puzzles) {
-    const Instance in = grid(rows);
-    const ShakashakaIpResult r = solve_shakashaka_ip(in, 60);
-    SCOPED_TRACE(joined(rows));
-    ASSERT_EQ(r.status, SolveStatus::optimal);
-    EXPECT_EQ(r.verifier_complaint, "");
-    EXPECT_EQ(sk::verify_solution(in, r.solution), "");
-  }
+  for (const auto& rows : puzzles)
+    for (const auto families : {ShakashakaFamilies::sound, ShakashakaFamilies::hull}) {
+      const Instance in = grid(rows);
+      const ShakashakaIpResult r = solve_shakashaka_ip(in, 60, families);
+      SCOPED_TRACE(joined(rows));
+      ASSERT_EQ(r.status, SolveStatus::optimal);
+      EXPECT_EQ(r.verifier_complaint, "");
+      EXPECT_EQ(sk::verify_solution(in, r.solution), "");
+    }
 }
 
 TEST(ShakashakaIp, ImpossibleCluesAreProvenInfeasible) {
@@ -202,6 +206,8 @@ TEST(ShakashakaIp, CbcReturnsTheHoleUnderThePublishedModelOnly) {
   EXPECT_NE(published.verifier_complaint, "");
   EXPECT_EQ(solve_shakashaka_ip(in, 60, ShakashakaFamilies::sound, fixed).status,
             SolveStatus::infeasible);
+  EXPECT_EQ(solve_shakashaka_ip(in, 60, ShakashakaFamilies::hull, fixed).status,
+            SolveStatus::infeasible);
   // Free, the sound model finds a real answer of the same puzzle.
   const ShakashakaIpResult free = solve_shakashaka_ip(in, 60);
   ASSERT_EQ(free.status, SolveStatus::optimal);
@@ -217,6 +223,9 @@ TEST(ShakashakaIp, LpRelaxationPrunesContradictoryDomainsOnly) {
   EXPECT_TRUE(lp_relaxation_feasible(in, {only(sk::ul), all, all, all}));
   // A triangle's hypotenuse meeting an empty cell's corner at the frame is a 135-degree angle.
   EXPECT_FALSE(lp_relaxation_feasible(in, {only(sk::ul), only(sk::empty), all, all}));
+  for (const auto families : {ShakashakaFamilies::sound, ShakashakaFamilies::hull})
+    EXPECT_FALSE(
+        lp_relaxation_feasible(in, {only(sk::ul), only(sk::empty), all, all}, kInf, families));
   // A cell with no state left.
   EXPECT_FALSE(lp_relaxation_feasible(in, {0, all, all, all}));
   // The clue cannot be met: in one row every triangle faces the frame with a white side.
