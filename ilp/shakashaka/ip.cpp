@@ -52,13 +52,13 @@
 // boundary of the area. So an answer that only F rejects is a white area with a hole: the tests
 // build a diamond around a 2x2 black hole whose four corners are of F's kind.
 //
-// The hull model. A pattern row of T cells allows T - 1 of them at 1 and the last one at just
-// under 1, so the A-F relaxation is weak and CBC branches a lot. At one lattice point each white
-// cell has a corner type (its two sectors there: both white, both black, or one of each way), and
-// the allowed points of the four types are few (a configuration is allowed when its runs are of 2
-// or 4 sectors). The hull model gives each allowed configuration a continuous column z >= 0,
-// asks that they sum to 1, and that for each white cell and type the configurations with that
-// type weigh as much as the cell's states of that type. At an integer x exactly one
+// The hull model. A pattern row of T cells is met by every cell matching to the extent (T-1)/T,
+// so the A-F relaxation is weak and CBC branches a lot. At one lattice point each white cell has
+// a corner type (its two sectors there: both white, both black, or one of each way), and of the
+// 4^4 configurations of the four types few are allowed (those whose white runs have 2 or 4
+// sectors, or the all-white one). The hull model gives each allowed configuration a continuous
+// column z >= 0, asks that they sum to 1, and that for each white cell and type the configurations
+// with that type weigh as much as the cell's states of that type. At an integer x exactly one
 // configuration fits each point, so the solutions are those of A-F; at a fractional x the types
 // must be a mixture of allowed configurations, and every C-F row is such a mixture's
 // consequence, so they are left out. Measured (CBC, median of 5, 2 cores under a load of about
