@@ -234,6 +234,19 @@ TEST(ShakashakaIp, LpRelaxationPrunesContradictoryDomainsOnly) {
   EXPECT_EQ(lp.columns, 10);
 }
 
+TEST(ShakashakaIp, HullRelaxationPrunesWhereTheAToFRelaxationCannot) {
+  // 4x4, all white: a triangle in the top-left corner with an empty cell diagonal to it. No
+  // answer has both (CBC proves it), but the A-F rows can be met fractionally.
+  const Instance in = grid({"....", "....", "....", "...."});
+  ShakashakaDomains domains(in.cells(), kAllShakashakaStates);
+  domains[0] = 1u << (sk::ul - 1);
+  domains[5] = 1u << (sk::empty - 1);
+  EXPECT_EQ(solve_shakashaka_ip(in, 60, ShakashakaFamilies::sound, domains).status,
+            SolveStatus::infeasible);
+  EXPECT_TRUE(lp_relaxation_feasible(in, domains, kInf, ShakashakaFamilies::sound));
+  EXPECT_FALSE(lp_relaxation_feasible(in, domains, kInf, ShakashakaFamilies::hull));
+}
+
 TEST(ShakashakaIp, MalformedInputIsRejected) {
   Instance in = grid({"..", ".."});
   EXPECT_THROW(build_shakashaka_model(in, ShakashakaFamilies::sound, {1, 2}),
