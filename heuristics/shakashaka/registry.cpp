@@ -8,6 +8,7 @@ extern const ShakashakaRuleEntry black_side_rule;
 extern const ShakashakaRuleEntry clue_count_rule;
 extern const ShakashakaRuleEntry angle_rule;
 extern const ShakashakaRuleEntry probe_rule;
+extern const ShakashakaRuleEntry lp_rule;
 
 const std::vector<ShakashakaRuleEntry>& shakashaka_rules() {
   static const std::vector<ShakashakaRuleEntry> rules = {
@@ -15,6 +16,8 @@ const std::vector<ShakashakaRuleEntry>& shakashaka_rules() {
       clue_count_rule,
       angle_rule,
       probe_rule,
+      // The LP bound, off by default.
+      lp_rule,
   };
   return rules;
 }

@@ -17,8 +17,9 @@ const std::vector<OptionSpec>& shakashaka_option_rows() {
                "dom (the cell with the fewest states), dom-deg, input (the first open cell)"),
       row.text("value-order", "up", "states tried in the order empty, a, b, c, d (up) or reversed"),
       row.text("method", "search",
-               "search (rules and DFS) or ip (the reference integer model, families A-F, solved "
-               "by CBC)"),
+               "search (rules and DFS), ip (the reference integer model, families A-F, solved by "
+               "CBC) or ip-hull (the same solutions, with the convex hull of each lattice point's "
+               "corners)"),
       row.integer("probe-depth", "-1", -1, 1024,
                   "the probe rule runs at nodes no deeper than this (0: the root only); -1: every "
                   "node"),
@@ -57,9 +58,10 @@ ShakashakaOptions ShakashakaOptions::read(const Options& options) {
         "(auto, dom-probe, dom, dom-deg, input)");
   o.values_down = propagation::parse_value_order(options.text("value-order"));
   const std::string& method = options.text("method");
-  if (method != "search" && method != "ip")
-    throw std::invalid_argument("option --method: '" + method + "' is not search or ip");
-  o.by_ip = method == "ip";
+  if (method != "search" && method != "ip" && method != "ip-hull")
+    throw std::invalid_argument("option --method: '" + method + "' is not search, ip or ip-hull");
+  o.by_ip = method != "search";
+  o.ip_hull = method == "ip-hull";
   o.probe_depth = static_cast<int>(options.integer("probe-depth"));
   const std::string& size = options.text("size");
   if (size != "auto") parse_size(size, kMaxSide, o.width, o.height);

@@ -22,9 +22,10 @@ const std::vector<OptionSpec>& shakashaka_option_rows();
 struct ShakashakaOptions {
   CommonOptions common;
   propagation::Branching branching = propagation::Branching::dom_deg;
-  bool values_down = false;     // --value-order down
-  bool by_ip = false;           // --method ip: the reference integer model instead of the search
-  int probe_depth = -1;         // probing rules run no deeper than this; -1: every node
+  bool values_down = false;  // --value-order down
+  bool by_ip = false;        // --method ip or ip-hull: the reference integer model, not the search
+  bool ip_hull = false;      // --method ip-hull: the hull model rather than families A-F
+  int probe_depth = -1;      // probing rules run no deeper than this; -1: every node
   int height = 10, width = 10;  // generate --size WxH
   std::string grade;            // generate
   // Throws std::invalid_argument naming the option on a value outside its choices.

@@ -15,6 +15,7 @@
 
 #include "core/error.hpp"
 #include "heuristics/shakashaka/shakashaka_rule.hpp"
+#include "ilp/shakashaka/ip.hpp"
 #include "propagation/problem.hpp"
 #include "puzzles/shakashaka/format.hpp"
 #include "puzzles/shakashaka/render.hpp"
@@ -100,6 +101,53 @@ Result finish(const Instance& in, const Meter& meter, int threads, const Solutio
   return r;
 }
 
+// The baseline: the reference integer model instead of rules and search. Counting excludes each
+// solution found by a no-good cut and solves again (ilp/shakashaka/ip.hpp).
+void solve_by_ip(const Instance& in, const ShakashakaOptions& o, Result& r, Solution& found) {
+  const double limit_s = o.common.time_limit > 0 ? o.common.time_limit : ilp::kInf;
+  const auto families = o.ip_hull ? ilp::ShakashakaFamilies::hull : ilp::ShakashakaFamilies::sound;
+  if (o.common.count) {
+    const uint64_t limit = o.common.limit;
+    const ilp::ShakashakaIpCount c = ilp::count_shakashaka_ip(
+        in, limit > 0 ? static_cast<int>(std::min<uint64_t>(limit, 1 << 30)) : 1 << 30, limit_s,
+        families);
+    r.count("ip_solves", c.ip_solves);
+    r.solution_count = c.count;
+    r.count_complete = c.exact;
+    r.count("solutions", c.count);
+    // Short of exact, the count stopped either at its count limit (an answer: "at least that
+    // many") or at the time limit (no answer; settle_count makes it unknown).
+    const bool reached_limit = limit > 0 && static_cast<uint64_t>(c.count) >= limit;
+    if (c.count > 0) {
+      r.status = Status::solved;
+      r.stop = c.exact         ? StopReason::exhausted
+               : reached_limit ? StopReason::solution
+                               : StopReason::time_limit;
+      found = c.solutions.front();
+    } else if (c.exact) {
+      r.status = Status::infeasible;
+      r.certificate = {"infeasible-ip", "CBC proved the integer model infeasible", "{}"};
+    } else {
+      r.stop = StopReason::time_limit;
+    }
+    return;
+  }
+  const ilp::ShakashakaIpResult ip = ilp::solve_shakashaka_ip(in, limit_s, families);
+  r.count("ip_solves", 1);
+  if (ip.status == ilp::SolveStatus::optimal) {
+    r.status = Status::solved;
+    r.stop = StopReason::solution;
+    found = ip.solution;
+  } else if (ip.status == ilp::SolveStatus::infeasible) {
+    r.status = Status::infeasible;
+    r.certificate = {"infeasible-ip", "CBC proved the integer model infeasible", "{}"};
+  } else if (ip.status == ilp::SolveStatus::error) {
+    throw std::runtime_error("shakashaka: CBC failed on the integer model");
+  } else {
+    r.stop = StopReason::time_limit;
+  }
+}
+
 int probe_depth(const ShakashakaOptions& o) {
   return o.probe_depth >= 0 ? o.probe_depth : kEveryNode;
 }
@@ -158,7 +206,10 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
   const int threads = resolve_threads(options);
   const std::vector<std::string> names = select_rules(shakashaka_rule_infos(), o.common.rules);
   Solution found;
-  if (o.by_ip) throw std::invalid_argument("option --method ip: not wired yet");
+  if (o.by_ip) {
+    solve_by_ip(in, o, r, found);
+    return finish(in, meter, threads, found, r, solution);
+  }
 
   const Structure s(in);
   const ShakashakaProblem problem(s, rule_functions(names, o.common.profile), o.branching,
@@ -174,7 +225,24 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
 }
 
 std::string check_certificate(const Instance& in, const Certificate& cert) {
-  (void)in;
+  if (cert.kind == "infeasible-ip") {
+    // The other way round: the search, which shares nothing with the model, must agree.
+    Options plain;
+    plain.set("time-limit", "60");
+    const Result again = solve(in, plain);
+    if (again.status == Status::infeasible) return "";
+    return again.status == Status::solved ? "the search found a solution: the certificate is wrong"
+                                          : "the search did not decide in 60 s";
+  }
+  if (cert.kind == "propagation" || cert.kind == "exhaustive-search") {
+    // A second method that shares nothing with the rules or the search: the integer model.
+    const ilp::ShakashakaIpResult ip =
+        ilp::solve_shakashaka_ip(in, 60, ilp::ShakashakaFamilies::hull);
+    if (ip.status == ilp::SolveStatus::infeasible) return "";
+    if (ip.status == ilp::SolveStatus::optimal)
+      return "the integer model found a solution: the certificate is wrong";
+    return std::string("the integer model did not decide (") + ilp::to_string(ip.status) + ")";
+  }
   return "unknown certificate kind '" + cert.kind + "'";
 }
 
