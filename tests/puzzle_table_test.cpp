@@ -125,7 +125,8 @@ TEST(PuzzleTable, BenchCountsAreDeterministicAndTheCommittedOnes) {
     total += nodes;
   }
   EXPECT_EQ(a.nodes, total);
-  EXPECT_EQ(a.by_puzzle.size(), 4u) << "peg, futoshiki, mines and dominosa have bench positions";
+  EXPECT_EQ(a.by_puzzle.size(), 5u)
+      << "peg, futoshiki, mines, dominosa and shakashaka have bench positions";
 }
 
 TEST(GameRecord, WhatTheWriterWritesTheReaderReads) {
