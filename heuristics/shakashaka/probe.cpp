@@ -15,12 +15,13 @@ namespace {
 
 constexpr int kMaxProbed = 3;
 
-// The trial rules: every default rule cheaper than probing.
+// The trial rules: the default rules of constant and linear cost, which look only at what
+// changed; the rectangle rule looks at every corner on every call, which a trial cannot afford.
 const std::vector<const ShakashakaRuleEntry*>& trial_rules() {
   static const std::vector<const ShakashakaRuleEntry*> rules = [] {
     std::vector<const ShakashakaRuleEntry*> cheap;
     for (const auto& e : shakashaka_rules())
-      if (e.info.on_by_default && e.info.cost < Cost::probing && e.info.cost != Cost::root)
+      if (e.info.on_by_default && e.info.cost > Cost::root && e.info.cost <= Cost::linear)
         cheap.push_back(&e);
     return cheap;
   }();

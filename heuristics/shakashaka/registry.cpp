@@ -7,6 +7,8 @@ namespace bs::shakashaka {
 extern const ShakashakaRuleEntry black_side_rule;
 extern const ShakashakaRuleEntry clue_count_rule;
 extern const ShakashakaRuleEntry angle_rule;
+extern const ShakashakaRuleEntry rectangle_rule;
+extern const ShakashakaRuleEntry diamond_rule;
 extern const ShakashakaRuleEntry probe_rule;
 extern const ShakashakaRuleEntry lp_rule;
 
@@ -15,6 +17,8 @@ const std::vector<ShakashakaRuleEntry>& shakashaka_rules() {
       black_side_rule,
       clue_count_rule,
       angle_rule,
+      rectangle_rule,
+      diamond_rule,
       probe_rule,
       // The LP bound, off by default.
       lp_rule,

@@ -63,7 +63,8 @@ inline constexpr Packed kSlotMask = (Packed{1} << kSlotBits) - 1;
 const std::vector<Packed>& legal_corners();
 // The same test for one assignment (values 1..6 per slot): the definition the table is built from.
 bool corner_is_legal(const std::array<int, 4>& values);
-// Whether a packed corner with one value in every slot is legal: a table look-up.
+// Whether a packed corner with one value in every slot is legal: a table look-up. A slot with no
+// value or several is no assignment, and never legal.
 bool legal_fixed_corner(Packed packed);
 
 // The legal corners as a relation between the upper pair of cells (upper-left value a, upper-right
@@ -97,7 +98,7 @@ struct Structure {
   std::vector<std::array<int, 4>> cell_points;
   // Per cell: the clued cells next to it (at most four), and per clued cell its neighbours.
   std::vector<std::array<int, 4>> clues_beside;
-  std::vector<Mask> root_domain;  // per cell: its states after the black sides (or black)
+  std::vector<Mask> root_domain;  // per cell: every white state, or black
   std::vector<uint8_t> region;    // per cell: its band of rows (regions_of)
   std::vector<int> band_start;    // per region: its first cell; one past the last at the end
   Regions all_regions = 0;
@@ -146,10 +147,6 @@ inline bool narrow(Mask* d, int cell, Mask keep, Changes& changed, bool& progres
   progress = true;
   return now != 0;
 }
-
-// The cells `dirty` names, each once, in `out` (every white cell when everywhere). `mark` is
-// per-cell scratch of the caller's, all zero before and after.
-void dirty_cells(const Structure& s, const Dirty& dirty, std::vector<int>& out);
 
 // Every Shakashaka rule, in registry order (registry.cpp).
 const std::vector<ShakashakaRuleEntry>& shakashaka_rules();

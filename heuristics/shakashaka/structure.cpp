@@ -85,6 +85,8 @@ bool legal_fixed_corner(Packed packed) {
     for (const Packed p : legal_corners()) t[fixed_corner_index(p)] = 1;
     return t;
   }();
+  for (int s = 0; s < 4; ++s)
+    if (std::popcount((packed >> (kSlotBits * s)) & kSlotMask) != 1) return false;
   return table[fixed_corner_index(packed)];
 }
 
@@ -189,18 +191,6 @@ bool Structure::fixed_values_agree(const Mask* d) const {
     if (sure > k || sure + open < k) return false;
   }
   return true;
-}
-
-void dirty_cells(const Structure& s, const Dirty& dirty, std::vector<int>& out) {
-  out.clear();
-  if (dirty.everywhere) {
-    for (int c = 0; c < s.cells; ++c)
-      if (s.root_domain[c] != kBlackBit) out.push_back(c);
-    return;
-  }
-  for (const Narrowing* e = dirty.begin; e != dirty.end; ++e) out.push_back(e->var);
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
 }  // namespace bs::shakashaka

@@ -460,9 +460,17 @@ ShakashakaIpCount count_shakashaka_ip(const Instance& instance, int limit,
     const Solution s = m.lp.solve_ip(left);
     ++out.ip_solves;
     if (s.status == SolveStatus::infeasible) return finish(true);
-    if (s.status != SolveStatus::optimal) return finish(false);
+    if (s.status != SolveStatus::optimal) {
+      out.error = s.status == SolveStatus::error;
+      return finish(false);
+    }
     sk::Solution found = decode(instance, m, s.x);
-    if (found.empty() || !sk::verify_solution(instance, found).empty()) return finish(false);
+    // A point the sound models give that is no solution is a bug, never an answer; the published
+    // model's may be (that is its flaw), and the count stops there too.
+    if (found.empty() || !sk::verify_solution(instance, found).empty()) {
+      out.error = true;
+      return finish(false);
+    }
     out.solutions.push_back(std::move(found));
     // With no white cell the solution just found was the only candidate; the cut would be the
     // empty row 0 <= -1, which is better not handed to CBC.

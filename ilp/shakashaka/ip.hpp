@@ -95,6 +95,9 @@ struct ShakashakaIpCount {
   // True when CBC proved that no solution beyond those found exists. Reaching the limit stops
   // the count without that proof, so then it is false; so it is after a time limit or an error.
   bool exact = false;
+  // True when the count stopped on an error: CBC failed, or gave a point that is no solution.
+  // Neither a time limit nor a count limit: the caller must not report it as either.
+  bool error = false;
   std::vector<shakashaka::Solution> solutions;  // the `count` solutions, in the order found
   int ip_solves = 0;
   double seconds = 0;

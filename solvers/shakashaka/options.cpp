@@ -21,8 +21,8 @@ const std::vector<OptionSpec>& shakashaka_option_rows() {
                "CBC) or ip-hull (the same solutions, with the convex hull of each lattice point's "
                "corners)"),
       row.integer("probe-depth", "-1", -1, 1024,
-                  "the probe rule runs at nodes no deeper than this (0: the root only); -1: every "
-                  "node"),
+                  "the probe and lp rules run at nodes no deeper than this (0: the root only); "
+                  "-1: every node. generate always probes at every node"),
       row.text("size", "auto", "generate: WxH, width first (auto: 10x10)"),
       row.text("grade", "any",
                "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')"),

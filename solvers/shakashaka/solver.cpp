@@ -111,6 +111,7 @@ void solve_by_ip(const Instance& in, const ShakashakaOptions& o, Result& r, Solu
     const ilp::ShakashakaIpCount c = ilp::count_shakashaka_ip(
         in, limit > 0 ? static_cast<int>(std::min<uint64_t>(limit, 1 << 30)) : 1 << 30, limit_s,
         families);
+    if (c.error) throw std::runtime_error("shakashaka: CBC failed while counting on the integer model");
     r.count("ip_solves", c.ip_solves);
     r.solution_count = c.count;
     r.count_complete = c.exact;
@@ -217,10 +218,6 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
   const auto cs = run_core_search(problem, root_state(s), names, o.common, threads, meter,
                                   {"none", kRootRefuted}, r);
   if (cs.out.found) found = replay(problem, s, cs.root, cs.out.path);
-  if (o.common.count && r.solution_count < 0) {  // refuted at the root: no solution at all
-    r.solution_count = 0;
-    r.count_complete = true;
-  }
   return finish(in, meter, threads, found, r, solution);
 }
 

@@ -110,6 +110,25 @@ TEST(ShakashakaModel, PointConstraintsAndCluesAreThePuzzle) {
   EXPECT_GT(accepted, 10);
 }
 
+// A white area around a hole meets the angle constraints at most of its points: a ring around a
+// black centre, every assignment. The random grids above are too small to hold such a ring.
+TEST(ShakashakaModelFull, ARingAroundABlackCellIsJudgedAsTheVerifierJudgesIt) {
+  const Instance in = parse_instance("3 3\n...\n.#.\n...\n", "ring.txt");
+  const Structure s(in);
+  int accepted = 0;
+  for_each_assignment(in, [&](const Solution& sol) {
+    std::vector<Mask> d(s.cells);
+    for (int c = 0; c < s.cells; ++c)
+      d[c] = is_black(in.givens[c]) ? kBlackBit : Mask{1} << (sol[c] - 1);
+    const bool verified = verify_solution(in, sol).empty();
+    accepted += verified;
+    ASSERT_EQ(s.fixed_values_agree(d.data()), verified);
+  });
+  // No filling of a 3x3 ring is a solution (the ring's white area always has the hole): the
+  // model must refuse all 5^8 of them, the ones whose white areas are otherwise well shaped too.
+  EXPECT_EQ(accepted, 0);
+}
+
 // The solver's exact count, with no rules (plain backtracking) and with the defaults, is the
 // verifier's brute-force count; every first solution it returns is verified (solve throws
 // otherwise).
