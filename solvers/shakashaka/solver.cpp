@@ -111,7 +111,8 @@ void solve_by_ip(const Instance& in, const ShakashakaOptions& o, Result& r, Solu
     const ilp::ShakashakaIpCount c = ilp::count_shakashaka_ip(
         in, limit > 0 ? static_cast<int>(std::min<uint64_t>(limit, 1 << 30)) : 1 << 30, limit_s,
         families);
-    if (c.error) throw std::runtime_error("shakashaka: CBC failed while counting on the integer model");
+    if (c.error)
+      throw std::runtime_error("shakashaka: CBC failed while counting on the integer model");
     r.count("ip_solves", c.ip_solves);
     r.solution_count = c.count;
     r.count_complete = c.exact;
