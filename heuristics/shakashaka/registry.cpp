@@ -7,6 +7,7 @@ namespace bs::shakashaka {
 extern const ShakashakaRuleEntry black_side_rule;
 extern const ShakashakaRuleEntry clue_count_rule;
 extern const ShakashakaRuleEntry angle_rule;
+extern const ShakashakaRuleEntry scanline_rule;
 extern const ShakashakaRuleEntry rectangle_rule;
 extern const ShakashakaRuleEntry diamond_rule;
 extern const ShakashakaRuleEntry probe_rule;
@@ -17,6 +18,7 @@ const std::vector<ShakashakaRuleEntry>& shakashaka_rules() {
       black_side_rule,
       clue_count_rule,
       angle_rule,
+      scanline_rule,
       rectangle_rule,
       diamond_rule,
       probe_rule,
