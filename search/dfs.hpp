@@ -132,13 +132,21 @@ class DepthFirst {
       std::vector<Entry> frontier = expand(std::move(root));
       contexts_[0].stats.tasks = frontier.size();
       std::atomic<size_t> next{0};
-      // One task per thread; each takes frontier nodes in rank order until none are left.
+      if (frontier.size() <= 1) {
+        // Nothing to share (the root settled by its rules, or a single line of moves): no
+        // parallel region, whose start costs milliseconds on a machine where a fresh OpenMP
+        // thread spins on the core of the thread that made it (measured: 10 ms against 0.1 ms
+        // for the 1-node proof of a 50x50 Shakashaka).
+        if (!frontier.empty()) run_subtree(std::move(frontier[0]), depth_of_frontier_, 0);
+      } else {
+        // One task per thread; each takes frontier nodes in rank order until none are left.
 #pragma omp parallel num_threads(cfg_.threads)
 #pragma omp single
-      for (int worker = 0; worker < cfg_.threads; ++worker) {
+        for (int worker = 0; worker < cfg_.threads; ++worker) {
 #pragma omp task shared(frontier, next)
-        for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < frontier.size();)
-          run_subtree(std::move(frontier[i]), depth_of_frontier_, i);
+          for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < frontier.size();)
+            run_subtree(std::move(frontier[i]), depth_of_frontier_, i);
+        }
       }
     }
     DfsOutcome<Move> out;
