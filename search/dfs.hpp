@@ -347,12 +347,16 @@ class DepthFirst {
           next.push_back(std::move(e));
           continue;
         }
-        ++ctx.stats.nodes;
-        if (!enter(e.state, ctx)) continue;
+        if (!enter(e.state, ctx)) {
+          ++ctx.stats.nodes;
+          continue;
+        }
         if (problem_.is_goal(e.state)) {
+          // Counted where run_subtree records it, as on one thread: not here too.
           next.push_back(std::move(e));
           continue;
         }
+        ++ctx.stats.nodes;
         if (cut(e.state, ctx)) continue;
         moves.clear();
         problem_.moves(e.state, moves);
