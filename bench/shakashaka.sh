@@ -3,10 +3,11 @@
 # 5 runs.
 #   shipped: every puzzle of instances/shakashaka/{real,sparse}, solved and proved unique
 #            (`count --limit 2`), the solver's own wall_seconds (parse excluded), with the default
-#            rules and without the probe (the baseline, cut at 10 s);
+#            rules, without the probe (the baseline, cut at 10 s), and without the probe and the
+#            scanline rule (the ablation of scanline, cut at 10 s);
 #   generate: the wall time of `boundsearch generate shakashaka --size WxH --seed S`, then the
 #            solve of the puzzle it made with a uniqueness proof (solver wall_seconds);
-#   threads: the solve of the generated puzzles on 1 and 2 threads, interleaved.
+#            and the same solve on 1 and 2 threads, with the default rules and without the probe.
 # Usage: bench/shakashaka.sh [build-dir] [part ...]; parts: shipped generate (default: both)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,17 +38,18 @@ solve_ms() {
 for part in "${parts[@]}"; do
   case $part in
   shipped)
-    echo "| puzzle | default (ms) | status, count, grade, nodes | no probe (ms) | status, count, nodes |"
-    echo "|---|---|---|---|---|"
+    echo "| puzzle | default (ms) | status, count, grade, nodes | no probe (ms) | status, count, nodes | no probe, no scanline (ms) | status, count, nodes |"
+    echo "|---|---|---|---|---|---|---|"
     for f in ${FILES:-instances/shakashaka/real/*.txt instances/shakashaka/sparse/*.txt}; do
       read -r d rest <<< "$(solve_ms "$f")"
       read -r n nrest <<< "$(solve_ms "$f" --rules=-probe --time-limit 10)"
-      echo "| $(basename "$f" .txt) | $d | $rest | $n | $nrest |"
+      read -r ns nsrest <<< "$(solve_ms "$f" --rules=-probe,-scanline --time-limit 10)"
+      echo "| $(basename "$f" .txt) | $d | $rest | $n | $nrest | $ns | $nsrest |"
     done
     ;;
   generate)
-    echo "| size | seed | generate (s) | grade | clues | solve + uniqueness (ms) | 1 thread -probe (ms) | 2 threads -probe (ms) |"
-    echo "|---|---|---|---|---|---|---|---|"
+    echo "| size | seed | generate (s) | grade | clues | solve + uniqueness (ms) | 2 threads (ms) | 1 thread -probe (ms) | 2 threads -probe (ms) |"
+    echo "|---|---|---|---|---|---|---|---|---|"
     for size in 30x30 50x50; do
       for seed in 1 2 3 4 5; do
         : > "$tmp/g"
@@ -59,10 +61,11 @@ for part in "${parts[@]}"; do
         done
         grade=$(sed -n 's/.*; grade //p' "$tmp/p.txt")
         clues=$(grep -v '^#' "$tmp/p.txt" | tail -n +2 | tr -cd '0-4' | wc -c)
-        read -r d _ <<< "$(solve_ms "$tmp/p.txt")"
+        read -r d _ <<< "$(solve_ms "$tmp/p.txt" --threads 1)"
+        read -r d2 _ <<< "$(solve_ms "$tmp/p.txt" --threads 2)"
         read -r one _ <<< "$(solve_ms "$tmp/p.txt" --rules=-probe --threads 1)"
         read -r two _ <<< "$(solve_ms "$tmp/p.txt" --rules=-probe --threads 2)"
-        echo "| $size | $seed | $(median < "$tmp/g") | $grade | $clues | $d | $one | $two |"
+        echo "| $size | $seed | $(median < "$tmp/g") | $grade | $clues | $d | $d2 | $one | $two |"
       done
     done
     ;;
