@@ -120,6 +120,7 @@ class DepthFirst {
         budget_(split() ? without_nodes(cfg.limits) : cfg.limits, cfg.parent) {
     if (cfg_.threads < 1) cfg_.threads = 1;
     if (cfg_.threads == 1 && !split()) cfg_.spawn_depth = 0;
+    level_ = omp_get_level();
     contexts_.resize(cfg_.threads);
   }
 
@@ -287,7 +288,9 @@ class DepthFirst {
   };
 
   Context& context() {
-    return contexts_[cfg_.threads == 1 ? 0 : omp_get_thread_num()];
+    // Outside this engine's own parallel region (one thread, or a frontier of one subtree run
+    // on the calling thread) the context is the first, whatever team the caller is in.
+    return contexts_[cfg_.threads == 1 || omp_get_level() == level_ ? 0 : omp_get_thread_num()];
   }
 
   // True when this subtree must stop: a limit fired (remembered by rank), or a subtree ranked
@@ -459,6 +462,7 @@ class DepthFirst {
   Table* table_;
   Budget budget_;
   std::vector<Context> contexts_;
+  int level_ = 0;  // the OpenMP nesting level of the caller: inside a region of ours it is one more
   std::atomic<uint64_t> best_rank_{kNone};
   std::atomic<uint64_t> lowest_stopped_rank_{kNone};
   std::atomic<uint64_t> solutions_{0};

@@ -210,8 +210,9 @@ Verdict scanline(const Structure& s, Mask* d, const Dirty& dirty, Changes& chang
 
 }  // namespace
 
-// Idempotent: a call ends with every line it swept exact and the sides agreeing between rows and
-// columns; its own narrowings handed back would find nothing new.
+// Idempotent: a call ends with every line through a cell it changed swept after that change, and
+// a new call starts every cell from both sides, which keeps whatever those sweeps kept; its own
+// narrowings handed back would find nothing new (tested).
 extern const ShakashakaRuleEntry scanline_rule{
     {"scanline", "shakashaka", Cost::quadratic, true,
      "along a row or column the triangles alternate, opening and closing a diamond, with only "
