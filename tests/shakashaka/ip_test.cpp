@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "puzzles/shakashaka/format.hpp"
 #include "tests/sample_size.hpp"
 
 namespace bs::ilp {
@@ -152,6 +153,17 @@ TEST(ShakashakaIp, CountStopsAtTheLimitWithoutClaimingExactness) {
   const ShakashakaIpCount ip = count_shakashaka_ip(in, 2, 60);
   EXPECT_EQ(ip.count, 2);
   EXPECT_FALSE(ip.exact);
+}
+
+// The hull model of the sparse 30x30 spends about two minutes in its root LP alone, where CBC
+// never looks at its clock: it once ran 132 s past a 5 s limit, and when CLP's own clock stopped
+// that LP inside CBC, CBC called the puzzle infeasible. The limit must be the answer, and soon.
+TEST(ShakashakaIp, ALimitInsideTheRootLpIsTheLimitNotAnAnswer) {
+  const Instance in = shakashaka::read_instance(
+      std::string(BS_SOURCE_DIR) + "/instances/shakashaka/sparse/noqx_example_30x30.txt");
+  const ShakashakaIpResult r = solve_shakashaka_ip(in, 0.5, ShakashakaFamilies::hull);
+  EXPECT_EQ(r.status, SolveStatus::limit);
+  EXPECT_LT(r.seconds, 30.0);  // a guard against the overrun, not a measure of speed
 }
 
 TEST(ShakashakaIp, EverySolveAnswerPassesTheVerifier) {
