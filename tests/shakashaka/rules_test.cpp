@@ -18,9 +18,11 @@
 #include "puzzles/shakashaka/format.hpp"
 #include "solvers/shakashaka/solver.hpp"
 #include "tests/sample_size.hpp"
+#include "tests/shakashaka/assignments.hpp"
 
 using namespace bs;
 using namespace bs::shakashaka;
+using bs::shakashaka::brute_force::for_each_assignment;
 
 namespace {
 
@@ -35,23 +37,6 @@ Instance random_instance(std::mt19937& rng, int height, int width) {
   for (int& g : in.givens)
     if (percent(rng) < 20) g = percent(rng) < 50 ? kBlack : clue(rng) % 3;
   return in;
-}
-
-// Calls `visit` with every assignment of the five states to the white cells (black cells 0).
-template <class Visit>
-void for_each_assignment(const Instance& in, Visit&& visit) {
-  std::vector<int> white;
-  for (int c = 0; c < in.cells(); ++c)
-    if (!is_black(in.givens[c])) white.push_back(c);
-  Solution s(in.cells(), 0);
-  for (const int c : white) s[c] = empty;
-  while (true) {
-    visit(s);
-    size_t k = 0;
-    while (k < white.size() && s[white[k]] == ll) s[white[k++]] = empty;
-    if (k == white.size()) return;
-    ++s[white[k]];
-  }
 }
 
 // The number of assignments the verifier accepts.

@@ -17,6 +17,7 @@
 #include "puzzles/shakashaka/format.hpp"
 #include "solvers/shakashaka/solver.hpp"
 #include "tests/sample_size.hpp"
+#include "tests/shakashaka/assignments.hpp"
 
 using namespace bs;
 using namespace bs::shakashaka;
@@ -48,19 +49,11 @@ Instance random_small_instance(std::mt19937& rng, int max_white) {
 
 // Every solution of `in`, by the verifier over every assignment of the white cells.
 std::vector<Solution> every_solution(const Instance& in) {
-  std::vector<int> white;
-  for (int c = 0; c < in.cells(); ++c)
-    if (!is_black(in.givens[c])) white.push_back(c);
   std::vector<Solution> out;
-  Solution s(in.cells(), 0);
-  for (const int c : white) s[c] = empty;
-  while (true) {
+  brute_force::for_each_assignment(in, [&](const Solution& s) {
     if (verify_solution(in, s).empty()) out.push_back(s);
-    size_t k = 0;
-    while (k < white.size() && s[white[k]] == ll) s[white[k++]] = empty;
-    if (k == white.size()) return out;
-    ++s[white[k]];
-  }
+  });
+  return out;
 }
 
 // Whether `sol` has an empty cell inside a diamond: between an opening and a closing triangle
