@@ -21,6 +21,7 @@
 
 #include "core/clock.hpp"
 #include "core/verdict.hpp"
+#include "propagation/explain.hpp"
 #include "propagation/store.hpp"
 
 namespace bs::propagation {
@@ -37,6 +38,9 @@ struct RuleEntry {
   // Its own narrowings never give it more to do: it follows them up before it returns. The
   // driver then does not call it again for them.
   bool idempotent;
+  // Why it removed a value, or failed, for conflict learning (explain.hpp); null: it cannot
+  // say, and the learning engine answers for it with the decisions.
+  ExplainFunction<M> explain = nullptr;
 };
 
 // The log of one fixpoint, kept per thread and per nesting level (a probe runs fixpoints inside

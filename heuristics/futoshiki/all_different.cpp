@@ -18,6 +18,7 @@
 // reachability) become a few dozen mask operations, with no allocation per call. This runs at
 // every search node. tests/futoshiki/rules_test.cpp checks it against Boost.Graph's
 // edmonds_maximum_cardinality_matching and strong_components on random domains.
+#include <algorithm>
 #include <array>
 
 #include "heuristics/futoshiki/futoshiki_rule.hpp"
@@ -152,10 +153,81 @@ Verdict filter_dirty_lines(const Structure& s, Mask* d, const Dirty& dirty, Chan
   return progress ? Verdict::progress : Verdict::no_change;
 }
 
+namespace {
+
+// The line's domains at `past`, with cell position `only` (if any) held to the value bit `keep`.
+void line_at(const Structure& s, const Past& past, int l, int only, Mask keep, Mask* dom) {
+  const int* cells = s.line(l);
+  for (int j = 0; j < s.n; ++j) dom[j] = j == only ? keep : past.domain(cells[j]);
+}
+
+// A maximum matching of the line's cells, `first` tried last so that a failure leaves its own
+// tree. Returns the cell position left unmatched (`first` when it is), or kNone.
+int unmatched_cell(int n, const Mask* dom, int first, Matching& m, Mask& tree) {
+  m.value_of.fill(kNone);
+  m.cell_of.fill(kNone);
+  int missing = kNone;
+  for (int k = 0; k <= n; ++k) {
+    const int x = k == n ? first : k;
+    if (x == kNone || (k < n && x == first)) continue;
+    Mask visited = 0;
+    if (!augment(dom, x, visited, m)) {
+      missing = x;
+      tree = visited;
+      if (x == first) break;
+    }
+  }
+  return missing;
+}
+
+// The reason a matching failed at cell `root`: the cells the failed search reached (root and
+// the cells matched to the values of its tree) had no values outside that tree.
+void push_hall_set(const Structure& s, const Past& past, int l, int root, int skip, Mask tree,
+                   const Matching& m, std::vector<Lit>& reason) {
+  const int* cells = s.line(l);
+  if (root != skip) past.push_within(cells[root], tree, reason);
+  for (Mask t = tree; t; t &= t - 1) {
+    const int j = m.cell_of[std::countr_zero(t)];
+    if (j != skip) past.push_within(cells[j], tree, reason);
+  }
+}
+
+}  // namespace
+
+bool explain_all_different(const Structure& s, const Past& past, Lit l, std::vector<Lit>& reason) {
+  std::array<Mask, kMaxN> dom;
+  Matching m;
+  Mask tree = 0;
+  if (l == propagation::kNoLit) {  // a line that cannot be completed
+    for (int line = 0; line < 2 * s.n; ++line) {
+      line_at(s, past, line, kNone, 0, dom.data());
+      const int missing = unmatched_cell(s.n, dom.data(), kNone, m, tree);
+      if (missing == kNone) continue;
+      push_hall_set(s, past, line, missing, kNone, tree, m, reason);
+      return true;
+    }
+    return false;
+  }
+  // x != v: with x held to v, the line of x has no complete matching.
+  const int x = propagation::lit_var(l);
+  const Mask v = value_bit(propagation::lit_value(l));
+  for (const int line : {int{s.row_of[x]}, int{s.column_of[x]}}) {
+    const int* cells = s.line(line);
+    const int at = static_cast<int>(std::find(cells, cells + s.n, x) - cells);
+    line_at(s, past, line, at, v, dom.data());
+    const int missing = unmatched_cell(s.n, dom.data(), at, m, tree);
+    if (missing == kNone) continue;
+    push_hall_set(s, past, line, missing, at, tree, m, reason);
+    return true;
+  }
+  return false;
+}
+
 extern const FutoshikiRuleEntry all_different_rule{
     {"all-different", "futoshiki", Cost::quadratic, true,
      "generalised arc consistency of every row and column (Regin: matching and components)"},
     line_filter_rule<filter_all_different>,
-    /*idempotent=*/false};
+    /*idempotent=*/false,
+    explain_all_different};
 
 }  // namespace bs::futoshiki

@@ -52,6 +52,7 @@ extern const FutoshikiRuleEntry all_different_bgl_rule{
     {"all-different-bgl", "futoshiki", Cost::quadratic, false,
      "all-different's filter built on Boost.Graph's matching and strong components (reference)"},
     line_filter_rule<filter_all_different_bgl>,
-    /*idempotent=*/false};
+    /*idempotent=*/false,
+    explain_all_different};
 
 }  // namespace bs::futoshiki

@@ -139,6 +139,17 @@ inline Verdict narrow_line(int n, Mask* dom, const Mask* keep) {
   return progress ? Verdict::progress : Verdict::no_change;
 }
 
+// Explanations for conflict learning (propagation/explain.hpp, learning.hpp): why a rule
+// removed a value, or failed, read from the store as it was just before.
+using propagation::Lit;
+using propagation::Past;
+// A Hall set behind "x != v" (or behind a line that cannot be completed, for l == kNoLit): cells
+// S whose values at `past` cover only |S| values, among them v, with x outside S. Found as the
+// tree of a failed augmenting path in the line's matching, so it is the set the all-different
+// filter's reasoning rests on; it also explains value-elimination and hidden-single, which are
+// its smallest cases.
+bool explain_all_different(const Structure& s, const Past& past, Lit l, std::vector<Lit>& reason);
+
 // Every Futoshiki rule, in registry order (registry.cpp).
 const std::vector<FutoshikiRuleEntry>& futoshiki_rules();
 std::vector<RuleInfo> futoshiki_rule_infos();

@@ -47,12 +47,36 @@ Verdict hidden_single(const Structure& s, Mask* d, const Dirty& dirty, Changes& 
   return progress ? Verdict::progress : Verdict::no_change;
 }
 
+// x != w because another value u of x has no other place in a line of x: the reason is "u is
+// in no other cell of that line". A value with no place at all explains a failure the same way.
+bool explain_hidden_single(const Structure& s, const Past& past, Lit l, std::vector<Lit>& reason) {
+  const bool failure = l == propagation::kNoLit;
+  const int x = failure ? -1 : propagation::lit_var(l);
+  for (int line = 0; line < 2 * s.n; ++line) {
+    const int* cells = s.line(line);
+    if (!failure && line != s.row_of[x] && line != s.column_of[x]) continue;
+    Mask elsewhere = 0;
+    for (int j = 0; j < s.n; ++j)
+      if (cells[j] != x) elsewhere |= past.domain(cells[j]);
+    const Mask lonely = failure
+                            ? s.all & ~elsewhere
+                            : past.domain(x) & ~elsewhere & ~value_bit(propagation::lit_value(l));
+    if (!lonely) continue;
+    const int u = lowest_value(lonely);
+    for (int j = 0; j < s.n; ++j)
+      if (cells[j] != x) reason.push_back(propagation::lit_ne(cells[j], u));
+    return true;
+  }
+  return explain_all_different(s, past, l, reason);
+}
+
 }  // namespace
 
 extern const FutoshikiRuleEntry hidden_single_rule{
     {"hidden-single", "futoshiki", Cost::linear, true,
      "a value only one cell of a row or column can take goes there"},
     hidden_single,
-    /*idempotent=*/false};
+    /*idempotent=*/false,
+    explain_hidden_single};
 
 }  // namespace bs::futoshiki

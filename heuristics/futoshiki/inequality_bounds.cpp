@@ -70,12 +70,49 @@ Verdict inequality_bounds(const Structure& s, Mask* d, const Dirty& dirty, Chang
   return progress ? Verdict::progress : Verdict::no_change;
 }
 
+Mask values_up_to(int v) {
+  return v >= 32 ? ~Mask{0} : (Mask{1} << v) - 1;
+}
+Mask values_from(int v) {
+  return v > 32 ? 0 : ~Mask{0} << (v - 1);
+}
+
+// a > b took v from a because b had nothing below v ("b >= v"), or from b because a had nothing
+// above v ("a <= v"). A failure: a had nothing above the least of b (a <= k and b >= k).
+bool explain_inequality(const Structure& s, const Past& past, Lit l, std::vector<Lit>& reason) {
+  if (l == propagation::kNoLit) {
+    for (const Inequality& q : s.inequalities) {
+      const Mask a = past.domain(q.greater), b = past.domain(q.smaller);
+      if (!a || !b || highest_value(a) > lowest_value(b)) continue;
+      const int k = highest_value(a);
+      past.push_within(q.greater, values_up_to(k), reason);
+      past.push_within(q.smaller, values_from(k), reason);
+      return true;
+    }
+    return false;
+  }
+  const int x = propagation::lit_var(l), v = propagation::lit_value(l);
+  for (int k = s.cell_start[x]; k < s.cell_start[x + 1]; ++k) {
+    const Inequality& q = s.inequalities[s.by_cell[k]];
+    if (q.greater == x && !(past.domain(q.smaller) & values_up_to(v - 1))) {
+      past.push_within(q.smaller, values_from(v), reason);
+      return true;
+    }
+    if (q.smaller == x && !(past.domain(q.greater) & values_from(v + 1))) {
+      past.push_within(q.greater, values_up_to(v), reason);
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 extern const FutoshikiRuleEntry inequality_bounds_rule{
     {"inequality-bounds", "futoshiki", Cost::linear, true,
      "a > b: a above the least value of b, b below the greatest of a, along chains"},
     inequality_bounds,
-    /*idempotent=*/true};
+    /*idempotent=*/true,
+    explain_inequality};
 
 }  // namespace bs::futoshiki

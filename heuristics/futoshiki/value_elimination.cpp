@@ -90,6 +90,8 @@ extern const FutoshikiRuleEntry value_elimination_rule{
     {"value-elimination", "futoshiki", Cost::linear, true,
      "a fixed value leaves the other cells of its row and column"},
     value_elimination,
-    /*idempotent=*/true};
+    /*idempotent=*/true,
+    // A peer fixed to the value is a Hall set of one cell: the reason is "peer = v".
+    explain_all_different};
 
 }  // namespace bs::futoshiki
