@@ -60,11 +60,26 @@ inline constexpr int32_t kNever = INT32_MAX;
 // The store as it was just before trail position `time`: what an explanation may use.
 class Past {
  public:
+  // `fixed_value`: per variable, the value it is fixed to while it is (fixed_at says since when).
   Past(const Mask* root, const Mask* now, const int32_t* removed_at, const int32_t* fixed_at,
-       int time)
-      : root_(root), now_(now), removed_at_(removed_at), fixed_at_(fixed_at), time_(time) {}
+       const int8_t* fixed_value, int time)
+      : root_(root),
+        now_(now),
+        removed_at_(removed_at),
+        fixed_at_(fixed_at),
+        fixed_value_(fixed_value),
+        time_(time) {}
 
   int time() const { return time_; }
+
+  // Whether `var` had lost `value` by then (or never had it).
+  bool lacks(int var, int value) const { return removed_at_[var << 5 | (value - 1)] < time_; }
+
+  // The value `var` was fixed to by then, or 0.
+  int fixed_value(int var) const {
+    if (fixed_at_[var] >= time_) return 0;
+    return fixed_at_[var] >= 0 ? fixed_value_[var] : lowest_value(root_[var]);
+  }
 
   // The values of `var` not yet removed at that time.
   Mask domain(int var) const {
@@ -100,6 +115,7 @@ class Past {
   const Mask* now_;
   const int32_t* removed_at_;
   const int32_t* fixed_at_;
+  const int8_t* fixed_value_;
   int time_;
 };
 

@@ -182,7 +182,13 @@ class Learner {
 
   std::vector<Lit> literals_;
   std::vector<Clause> clauses_;
-  std::vector<std::vector<uint32_t>> watches_;  // per literal: clauses watching it
+  // Per literal: the clauses watching it, each with another of its literals (the blocker): when
+  // the blocker is true the clause is satisfied and its memory is not read, as in MiniSat.
+  struct Watch {
+    uint32_t clause;
+    Lit blocker;
+  };
+  std::vector<std::vector<Watch>> watches_;
   size_t learned_live_ = 0, max_learned_ = 4000;
 
   std::vector<double> activity_;
@@ -298,31 +304,32 @@ bool Learner<M, Info>::propagate() {
 
 template <SearchModel M, class Info>
 bool Learner<M, Info>::propagate_clauses(Lit now_false) {
-  std::vector<uint32_t>& ws = watches_[now_false];
+  std::vector<Watch>& ws = watches_[now_false];
   size_t keep = 0;
   bool ok = true;
   for (size_t i = 0; i < ws.size(); ++i) {
-    const uint32_t ci = ws[i];
-    if (!ok) {
-      ws[keep++] = ci;
+    const Watch w = ws[i];
+    if (!ok || value(w.blocker) == 1) {
+      ws[keep++] = w;
       continue;
     }
+    const uint32_t ci = w.clause;
     Lit* ls = literals_.data() + clauses_[ci].start;
     if (ls[0] == now_false) std::swap(ls[0], ls[1]);
     if (value(ls[0]) == 1) {
-      ws[keep++] = ci;
+      ws[keep++] = {ci, ls[0]};
       continue;
     }
     bool moved = false;
     for (uint32_t k = 2; k < clauses_[ci].size; ++k)
       if (value(ls[k]) != 0) {
         std::swap(ls[1], ls[k]);
-        watches_[ls[1]].push_back(ci);
+        watches_[ls[1]].push_back({ci, ls[0]});
         moved = true;
         break;
       }
     if (moved) continue;
-    ws[keep++] = ci;
+    ws[keep++] = {ci, ls[0]};
     const Lit unit = ls[0];
     if (value(unit) == 0) {
       conflict_.clear();
@@ -405,7 +412,8 @@ template <SearchModel M, class Info>
 void Learner<M, Info>::explain_rule_failure(int rule) {
   conflict_.clear();
   const auto now = static_cast<int32_t>(trail_.size());
-  const Past past(root_.data(), shadow_.data(), removed_at_.data(), fixed_at_.data(), now);
+  const Past past(root_.data(), shadow_.data(), removed_at_.data(), fixed_at_.data(), phase_.data(),
+                  now);
   ++stats_.explained;
   if (rule >= 0 && rules_[rule]->explain && rules_[rule]->explain(m_, past, kNoLit, conflict_)) {
     bool sound = true;
@@ -444,7 +452,8 @@ void Learner<M, Info>::reason_of(int32_t pos, std::vector<Lit>& out) {
     case Why::rule: {
       ++stats_.explained;
       const size_t first = out.size();
-      const Past past(root_.data(), shadow_.data(), removed_at_.data(), fixed_at_.data(), pos);
+      const Past past(root_.data(), shadow_.data(), removed_at_.data(), fixed_at_.data(),
+                      phase_.data(), pos);
       const Entry* e = rules_[s.index];
       if (e->explain && e->explain(m_, past, s.lit, out)) {
         bool sound = true;
@@ -556,8 +565,8 @@ template <SearchModel M, class Info>
 void Learner<M, Info>::watch(uint32_t ci) {
   const Clause& c = clauses_[ci];
   if (c.size < 2) return;
-  watches_[literals_[c.start]].push_back(ci);
-  watches_[literals_[c.start + 1]].push_back(ci);
+  watches_[literals_[c.start]].push_back({ci, literals_[c.start + 1]});
+  watches_[literals_[c.start + 1]].push_back({ci, literals_[c.start]});
 }
 
 // At level 0 only, where no clause is the reason of anything analysis will read: keeps the
@@ -792,13 +801,16 @@ typename Learner<M, Info>::Outcome Learner<M, Info>::run(std::vector<Mask> root,
       }
       continue;
     }
+    // The check of plain backtracking (problem.hpp), which no rule set switches off: the fixed
+    // variables keep the constraints among themselves. When no rule caught a clash, the
+    // decisions are the reason.
+    if (!m_.fixed_values_agree(d_.data())) {
+      conflict_.clear();
+      decisions_before(static_cast<int32_t>(trail_.size()), conflict_);
+      if (!handle_conflict()) break;
+      continue;
+    }
     if (open_ == 0) {
-      if (!m_.fixed_values_agree(d_.data())) {  // no rule caught it: the decisions are the cause
-        conflict_.clear();
-        decisions_before(static_cast<int32_t>(trail_.size()), conflict_);
-        if (!handle_conflict()) break;
-        continue;
-      }
       if (!handle_solution(out, cfg)) {
         if (out.stop == StopReason::solution) {
           out.learn = stats_;

@@ -111,4 +111,49 @@ std::string test_name(const ::testing::TestParamInfo<PuzzleRule>& info) {
 INSTANTIATE_TEST_SUITE_P(EveryRuleOfThePuzzleTable, RuleAgainstBruteForce,
                          ::testing::ValuesIn(every_rule()), test_name);
 
+// Every puzzle whose search can learn from its conflicts (`--method learn`): the learning
+// engine gives the brute force's answer, with the default rules and with no rule at all (then
+// every conflict is a full grid the model refuses, explained by the decisions).
+std::vector<const bs::PuzzleSolver*> learning_puzzles() {
+  std::vector<const bs::PuzzleSolver*> out;
+  for (const bs::PuzzleSolver& p : bs::puzzle_solvers()) {
+    if (!p.options) continue;
+    for (const bs::OptionSpec& row : p.options())
+      if (row.name == "method" && row.help.find("learn") != std::string_view::npos)
+        out.push_back(&p);
+  }
+  return out;
+}
+
+class LearningAgainstBruteForce : public ::testing::TestWithParam<const bs::PuzzleSolver*> {};
+
+TEST_P(LearningAgainstBruteForce, GivesTheAnswerOfNoRuleAtAll) {
+  const bs::PuzzleSolver& p = *GetParam();
+  ASSERT_TRUE(p.checks.oracle_instance && p.checks.oracle_answer);
+  // Learning with no rule at all is a slow brute force (Dominosa: 4 s for 40 trials).
+  constexpr int kTrials = bs::test::kSanitized ? 6 : 16;
+  std::set<std::string> truths;
+  for (int trial = 0; trial < kTrials; ++trial) {
+    const uint64_t seed = 7919 * static_cast<uint64_t>(trial) + 3;
+    bs::Options options;
+    const std::string text = p.checks.oracle_instance(seed, options);
+    const std::string path =
+        bs::testing_support::write_temp(std::string(p.name) + "_learn_oracle.txt", text);
+    const std::string truth = p.checks.oracle_answer(answer(p, path, options, "none"));
+    options.set("method", "learn");
+    for (const char* rules : {"default", "none"})
+      ASSERT_EQ(p.checks.oracle_answer(answer(p, path, options, rules)), truth)
+          << p.name << " learning with rules " << rules << " on seed " << seed << ":\n"
+          << text;
+    truths.insert(truth);
+  }
+  EXPECT_GE(truths.size(), 2u) << p.name << "'s oracle instances are too much alike";
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryLearningPuzzle, LearningAgainstBruteForce,
+                         ::testing::ValuesIn(learning_puzzles()),
+                         [](const ::testing::TestParamInfo<const bs::PuzzleSolver*>& info) {
+                           return std::string(info.param->name);
+                         });
+
 }  // namespace

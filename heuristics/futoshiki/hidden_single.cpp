@@ -52,20 +52,19 @@ Verdict hidden_single(const Structure& s, Mask* d, const Dirty& dirty, Changes& 
 bool explain_hidden_single(const Structure& s, const Past& past, Lit l, std::vector<Lit>& reason) {
   const bool failure = l == propagation::kNoLit;
   const int x = failure ? -1 : propagation::lit_var(l);
+  const int w = failure ? 0 : propagation::lit_value(l);
   for (int line = 0; line < 2 * s.n; ++line) {
-    const int* cells = s.line(line);
     if (!failure && line != s.row_of[x] && line != s.column_of[x]) continue;
-    Mask elsewhere = 0;
-    for (int j = 0; j < s.n; ++j)
-      if (cells[j] != x) elsewhere |= past.domain(cells[j]);
-    const Mask lonely = failure
-                            ? s.all & ~elsewhere
-                            : past.domain(x) & ~elsewhere & ~value_bit(propagation::lit_value(l));
-    if (!lonely) continue;
-    const int u = lowest_value(lonely);
-    for (int j = 0; j < s.n; ++j)
-      if (cells[j] != x) reason.push_back(propagation::lit_ne(cells[j], u));
-    return true;
+    const int* cells = s.line(line);
+    for (int u = 1; u <= s.n; ++u) {
+      if (u == w || (!failure && past.lacks(x, u))) continue;
+      bool lonely = true;
+      for (int j = 0; j < s.n && lonely; ++j) lonely = cells[j] == x || past.lacks(cells[j], u);
+      if (!lonely) continue;
+      for (int j = 0; j < s.n; ++j)
+        if (cells[j] != x) reason.push_back(propagation::lit_ne(cells[j], u));
+      return true;
+    }
   }
   return explain_all_different(s, past, l, reason);
 }

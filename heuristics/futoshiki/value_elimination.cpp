@@ -84,6 +84,24 @@ Verdict value_elimination(const Structure& s, Mask* d, const Dirty& dirty, Chang
   return progress ? Verdict::progress : Verdict::no_change;
 }
 
+// x != v because a peer was fixed to v: the reason is "peer = v". A failure is a Hall set, which
+// the all-different explanation finds.
+bool explain_value_elimination(const Structure& s, const Past& past, Lit l,
+                               std::vector<Lit>& reason) {
+  if (l != propagation::kNoLit) {
+    const int x = propagation::lit_var(l), v = propagation::lit_value(l);
+    for (const int line : {int{s.row_of[x]}, int{s.column_of[x]}}) {
+      const int* cells = s.line(line);
+      for (int j = 0; j < s.n; ++j)
+        if (cells[j] != x && past.fixed_value(cells[j]) == v) {
+          reason.push_back(propagation::lit_eq(cells[j], v));
+          return true;
+        }
+    }
+  }
+  return explain_all_different(s, past, l, reason);
+}
+
 }  // namespace
 
 extern const FutoshikiRuleEntry value_elimination_rule{
@@ -91,7 +109,6 @@ extern const FutoshikiRuleEntry value_elimination_rule{
      "a fixed value leaves the other cells of its row and column"},
     value_elimination,
     /*idempotent=*/true,
-    // A peer fixed to the value is a Hall set of one cell: the reason is "peer = v".
-    explain_all_different};
+    explain_value_elimination};
 
 }  // namespace bs::futoshiki

@@ -16,7 +16,8 @@ const std::vector<OptionSpec>& dominosa_option_rows() {
                "directions), dom-deg, input (the first open cell)"),
       row.text("value-order", "up", "placements tried in grid order (up) or reversed (down)"),
       row.text("method", "search",
-               "search (rules and DFS) or ip (the reference integer model, solved by CBC)"),
+               "search (rules and DFS), learn (rules and a search that learns from its conflicts) "
+               "or ip (the reference integer model, solved by CBC)"),
       row.text("counter", "auto",
                "count: components (split the open grid into independent parts, multiply their "
                "counts; exact big integers, serial; adds the probe rule when --rules is "
@@ -48,9 +49,10 @@ DominosaOptions DominosaOptions::read(const Options& options) {
         "(auto, items, dom, dom-deg, input)");
   o.values_down = propagation::parse_value_order(options.text("value-order"));
   const std::string& method = options.text("method");
-  if (method != "search" && method != "ip")
-    throw std::invalid_argument("option --method: '" + method + "' is not search or ip");
+  if (method != "search" && method != "ip" && method != "learn")
+    throw std::invalid_argument("option --method: '" + method + "' is not search, learn or ip");
   o.by_ip = method == "ip";
+  o.learning = method == "learn";
   const std::string& counter = options.text("counter");
   if (counter != "auto" && counter != "components" && counter != "dfs")
     throw std::invalid_argument("option --counter: '" + counter +

@@ -28,6 +28,7 @@ struct DominosaOptions {
   propagation::Branching branching = propagation::Branching::items;
   bool values_down = false;  // --value-order down
   bool by_ip = false;        // --method ip: the reference integer model instead of the search
+  bool learning = false;     // --method learn: the search that learns from its conflicts
   // count --counter: the component-decomposing counter (count.hpp) rather than the DFS.
   bool by_components = false;
   int costly_depth = -1;  // probing and LP rules run no deeper than this; -1: every node

@@ -26,6 +26,7 @@
 #include "puzzles/dominosa/format.hpp"
 #include "puzzles/dominosa/render.hpp"
 #include "search/dfs.hpp"
+#include "solvers/core_learning.hpp"
 #include "solvers/core_search.hpp"
 #include "solvers/dominosa/bench.hpp"
 #include "solvers/dominosa/count.hpp"
@@ -55,16 +56,21 @@ DominosaProblem::State root_state(const Structure& s) {
 }
 
 // The placements of the full cover a solution path reaches from the propagated root.
-std::vector<int> replay(const DominosaProblem& p, const Structure& s, DominosaProblem::State st,
-                        const std::vector<DominosaProblem::Move>& path) {
-  if (!p.replay(st, path)) throw std::logic_error("dominosa: replay failed");
+// The placements a state with every cell fixed holds, sorted.
+std::vector<int> placements_of(const Structure& s, const std::vector<Mask>& dom) {
   std::vector<int> placements;
   for (int cell = 0; cell < s.cells; ++cell) {
-    const int dir = std::countr_zero(st.dom[cell]);
+    const int dir = std::countr_zero(dom[cell]);
     if (dir == right || dir == down) placements.push_back(s.placement_at[cell * 4 + dir]);
   }
   std::sort(placements.begin(), placements.end());
   return placements;
+}
+
+std::vector<int> replay(const DominosaProblem& p, const Structure& s, DominosaProblem::State st,
+                        const std::vector<DominosaProblem::Move>& path) {
+  if (!p.replay(st, path)) throw std::logic_error("dominosa: replay failed");
+  return placements_of(s, st.dom);
 }
 
 // The solution as a Result shows it: rows of letters, and the same rows as a JSON array.
@@ -316,6 +322,17 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
   }
 
   const Structure s(in);
+  if (o.learning) {
+    const DominosaProblem::Rules all = dominosa_problem_rules(names, false);
+    LearnRules<DominosaRuleEntry> rules;
+    rules.fixpoint.assign(all.shallow.begin(), all.shallow.begin() + all.deep);
+    rules.probe = all.deep < static_cast<int>(all.shallow.size());
+    const std::vector<std::string> used(names.begin(), names.begin() + all.deep);
+    const auto out = learn_search(s, rules, root_state(s).dom, used, o.common,
+                                  {o.values_down, o.costly_depth}, meter, r);
+    if (out.found) found = solution_from_placements(in, placements_of(s, out.first));
+    return finish(in, meter, 1, found, r, solution);
+  }
   const DominosaProblem unguided(s, dominosa_problem_rules(names, o.common.profile), o.branching,
                                  o.values_down, costly_depth(o, false));
   const CoreSearchWords words{"none", kRootRefuted};
@@ -337,7 +354,8 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
 }
 
 std::string check_certificate(const Instance& in, const Certificate& cert) {
-  if (cert.kind == "propagation" || cert.kind == "exhaustive-search") {
+  if (cert.kind == "propagation" || cert.kind == "exhaustive-search" ||
+      cert.kind == "learned-refutation") {
     // A second method that shares nothing with the rules or the search: the integer model.
     const ilp::DominosaIpResult ip = ilp::solve_dominosa_ip(in, 60);
     if (ip.status == ilp::SolveStatus::infeasible) return "";

@@ -19,11 +19,11 @@
 #include "core/error.hpp"
 #include "heuristics/futoshiki/futoshiki_rule.hpp"
 #include "ilp/futoshiki/ip.hpp"
-#include "propagation/learning.hpp"
 #include "propagation/problem.hpp"
 #include "puzzles/futoshiki/format.hpp"
 #include "puzzles/futoshiki/render.hpp"
 #include "search/dfs.hpp"
+#include "solvers/core_learning.hpp"
 #include "solvers/core_search.hpp"
 #include "solvers/futoshiki/bench.hpp"
 #include "solvers/futoshiki/fuzz.hpp"
@@ -134,59 +134,21 @@ void solve_by_ip(const Instance& in, const CommonOptions& options, Result& r, Gr
   }
 }
 
-// --method learn: the rules (less the probing ones: a trial's failure is what the learning
-// engine finds by itself, with a reason) under the search that learns from its conflicts.
+// --method learn: the rules under the search that learns from its conflicts
+// (solvers/core_learning.hpp).
 void solve_by_learning(const Structure& s, const Instance& in, const FutoshikiOptions& o,
                        const std::vector<std::string>& names, const Meter& meter, Result& r,
                        Grid& grid) {
   const ActiveRules all = rule_functions(names);
-  std::vector<const FutoshikiRuleEntry*> rules(all.shallow.begin(), all.shallow.begin() + all.deep);
-  propagation::Learner<Structure, RuleInfo> learner(s, rules);
-  propagation::LearnConfig cfg;
-  cfg.limits.nodes = o.common.node_limit;
-  if (o.common.time_limit > 0)
-    cfg.limits.seconds = std::max(1e-3, o.common.time_limit - meter.seconds());
-  cfg.count = o.common.count;
-  cfg.count_limit = o.common.limit;
-  cfg.values_down = o.values_down;
-  cfg.probe = all.deep < static_cast<int>(all.shallow.size());  // a probing rule is selected
-  cfg.probe_depth = o.probe_depth;
-  const auto out = learner.run(root_state(s, in).dom, cfg);
-  r.stop = out.stop;
-  r.hardest_rule = "search";
-  const propagation::LearnStats& k = out.learn;
-  r.count("nodes", static_cast<double>(k.decisions + 1));
-  r.count("decisions", static_cast<double>(k.decisions));
-  r.count("conflicts", static_cast<double>(k.conflicts));
-  r.count("learned", static_cast<double>(k.learned));
-  r.count("learned_literals", static_cast<double>(k.learned_literals));
-  r.count("restarts", static_cast<double>(k.restarts));
-  r.count("reductions", static_cast<double>(k.reductions));
-  r.count("explained", static_cast<double>(k.explained));
-  r.count("explain_fallbacks", static_cast<double>(k.fallbacks));
-  r.count("probes", static_cast<double>(k.probes));
-  r.count("probe_failures", static_cast<double>(k.probe_failures));
-  r.count("minimised", static_cast<double>(k.minimised));
-  r.count("max_depth", static_cast<double>(k.max_level));
-  for (size_t i = 0; i < rules.size(); ++i)
-    r.count_rule(names[i], out.rules.calls[i], out.rules.prunes[i], nullptr, &out.rules.removed[i]);
-  if (o.common.count) {
-    r.solution_count = static_cast<int64_t>(out.solutions);
-    r.count_complete = out.stop == StopReason::exhausted;
-    r.count("solutions", static_cast<double>(out.solutions));
-  }
-  if (out.found) {
-    r.status = Status::solved;
-    grid.assign(out.first.size(), 0);
-    for (size_t c = 0; c < grid.size(); ++c) grid[c] = lowest_value(out.first[c]);
-  } else if (out.stop == StopReason::exhausted) {
-    r.status = Status::infeasible;
-    r.certificate = {
-        "learned-refutation",
-        "a conflict at level 0 after " + std::to_string(k.conflicts) + " conflicts, rules " +
-            rule_list(names),
-        nlohmann::json{{"conflicts", k.conflicts}, {"rules", rule_list(names)}}.dump()};
-  }
+  LearnRules<FutoshikiRuleEntry> rules;
+  rules.fixpoint.assign(all.shallow.begin(), all.shallow.begin() + all.deep);
+  rules.probe = all.deep < static_cast<int>(all.shallow.size());
+  const std::vector<std::string> used(names.begin(), names.begin() + all.deep);
+  const auto out = learn_search(s, rules, root_state(s, in).dom, used, o.common,
+                                {o.values_down, o.probe_depth}, meter, r);
+  if (!out.found) return;
+  grid.assign(out.first.size(), 0);
+  for (size_t c = 0; c < grid.size(); ++c) grid[c] = lowest_value(out.first[c]);
 }
 
 }  // namespace

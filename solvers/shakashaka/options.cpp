@@ -17,7 +17,8 @@ const std::vector<OptionSpec>& shakashaka_option_rows() {
                "dom (the cell with the fewest states), dom-deg, input (the first open cell)"),
       row.text("value-order", "up", "states tried in the order empty, a, b, c, d (up) or reversed"),
       row.text("method", "search",
-               "search (rules and DFS), ip (the reference integer model, families A-F, solved by "
+               "search (rules and DFS), learn (rules and a search that learns from its "
+               "conflicts), ip (the reference integer model, families A-F, solved by "
                "CBC) or ip-hull (the same solutions, with the convex hull of each lattice point's "
                "corners)"),
       row.integer("probe-depth", "-1", -1, 1024,
@@ -58,9 +59,11 @@ ShakashakaOptions ShakashakaOptions::read(const Options& options) {
         "(auto, dom-probe, dom, dom-deg, input)");
   o.values_down = propagation::parse_value_order(options.text("value-order"));
   const std::string& method = options.text("method");
-  if (method != "search" && method != "ip" && method != "ip-hull")
-    throw std::invalid_argument("option --method: '" + method + "' is not search, ip or ip-hull");
-  o.by_ip = method != "search";
+  if (method != "search" && method != "ip" && method != "ip-hull" && method != "learn")
+    throw std::invalid_argument("option --method: '" + method +
+                                "' is not search, learn, ip or ip-hull");
+  o.by_ip = method == "ip" || method == "ip-hull";
+  o.learning = method == "learn";
   o.ip_hull = method == "ip-hull";
   o.probe_depth = static_cast<int>(options.integer("probe-depth"));
   const std::string& size = options.text("size");

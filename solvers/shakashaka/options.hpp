@@ -24,6 +24,7 @@ struct ShakashakaOptions {
   propagation::Branching branching = propagation::Branching::dom_deg;
   bool values_down = false;  // --value-order down
   bool by_ip = false;        // --method ip or ip-hull: the reference integer model, not the search
+  bool learning = false;     // --method learn: the search that learns from its conflicts
   bool ip_hull = false;      // --method ip-hull: the hull model rather than families A-F
   int probe_depth = -1;      // probing rules run no deeper than this; -1: every node
   int height = 10, width = 10;  // generate --size WxH

@@ -20,6 +20,7 @@
 #include "puzzles/shakashaka/format.hpp"
 #include "puzzles/shakashaka/render.hpp"
 #include "search/dfs.hpp"
+#include "solvers/core_learning.hpp"
 #include "solvers/core_search.hpp"
 #include "solvers/measure.hpp"
 #include "solvers/shakashaka/bench.hpp"
@@ -63,13 +64,18 @@ ShakashakaProblem::State root_state(const Structure& s) {
 
 // The grid a solution path reaches from the propagated root: black cells 0, white ones their
 // state.
+// The solution a state with every cell fixed holds.
+Solution solution_of(const Structure& s, const std::vector<Mask>& dom) {
+  Solution g(s.cells, 0);
+  for (int c = 0; c < s.cells; ++c)
+    if (dom[c] != kBlackBit) g[c] = propagation::lowest_value(dom[c]);
+  return g;
+}
+
 Solution replay(const ShakashakaProblem& p, const Structure& s, ShakashakaProblem::State st,
                 const std::vector<ShakashakaProblem::Move>& path) {
   if (!p.replay(st, path)) throw std::logic_error("shakashaka: replay failed");
-  Solution g(s.cells, 0);
-  for (int c = 0; c < s.cells; ++c)
-    if (st.dom[c] != kBlackBit) g[c] = propagation::lowest_value(st.dom[c]);
-  return g;
+  return solution_of(s, st.dom);
 }
 
 // The solution as rows of letters, for the JSON and the terminal.
@@ -214,6 +220,17 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
   }
 
   const Structure s(in);
+  if (o.learning) {
+    const ShakashakaProblem::Rules all = rule_functions(names, false);
+    LearnRules<ShakashakaRuleEntry> rules;
+    rules.fixpoint.assign(all.shallow.begin(), all.shallow.begin() + all.deep);
+    rules.probe = all.deep < static_cast<int>(all.shallow.size());
+    const std::vector<std::string> used(names.begin(), names.begin() + all.deep);
+    const auto out = learn_search(s, rules, root_state(s).dom, used, o.common,
+                                  {o.values_down, o.probe_depth}, meter, r);
+    if (out.found) found = solution_of(s, out.first);
+    return finish(in, meter, 1, found, r, solution);
+  }
   const ShakashakaProblem problem(s, rule_functions(names, o.common.profile), o.branching,
                                   o.values_down, probe_depth(o));
   const auto cs = run_core_search(problem, root_state(s), names, o.common, threads, meter,
@@ -232,7 +249,8 @@ std::string check_certificate(const Instance& in, const Certificate& cert) {
     return again.status == Status::solved ? "the search found a solution: the certificate is wrong"
                                           : "the search did not decide in 60 s";
   }
-  if (cert.kind == "propagation" || cert.kind == "exhaustive-search") {
+  if (cert.kind == "propagation" || cert.kind == "exhaustive-search" ||
+      cert.kind == "learned-refutation") {
     // A second method that shares nothing with the rules or the search: the integer model.
     const ilp::ShakashakaIpResult ip =
         ilp::solve_shakashaka_ip(in, 60, ilp::ShakashakaFamilies::hull);

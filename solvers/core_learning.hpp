@@ -1,0 +1,98 @@
+// `--method learn` for a puzzle on the propagation core: the search that learns from its
+// conflicts (propagation/learning.hpp), from the puzzle's root words to the Result.
+//
+// Shared by every puzzle on the core, as core_search.hpp is for the DFS, so that each reports
+// the same fields the same way. The puzzle hands over its model, its selected rules (the
+// probing ones are left out of the fixpoint: the engine probes by itself, and learns a reason
+// from each failed trial) and its root; it gets back the first solution's domains to turn into
+// its own solution. A rule without an explanation is answered for by the decisions, which is
+// sound but learns little (the `explain_fallbacks` counter says how often).
+//
+// Statuses are the DFS's: solved with a solution; infeasible after a conflict at level 0, with a
+// "learned-refutation" certificate that the puzzle re-checks by a second method (its integer
+// model); unknown when a limit stopped the search, and the limit is the stop reason.
+#pragma once
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/options.hpp"
+#include "core/result.hpp"
+#include "propagation/learning.hpp"
+#include "solvers/core_search.hpp"
+#include "solvers/measure.hpp"
+
+namespace bs {
+
+// What the learning search takes beyond the model and the rules.
+struct LearnSearchOptions {
+  bool values_down = false;  // --value-order down
+  int probe_depth = -1;      // --probe-depth: -1 every node
+};
+
+// The selected rules split for the learning engine: those the fixpoint runs (all but the
+// probing ones), and whether a probing rule was selected (then the engine probes).
+template <class Entry>
+struct LearnRules {
+  std::vector<const Entry*> fixpoint;
+  bool probe = false;
+};
+
+// Runs the learning search and writes the Result's stop, counters, count, status and
+// certificate. `names` are the names of `rules.fixpoint`, in order.
+template <class M, class Info>
+typename propagation::Learner<M, Info>::Outcome learn_search(
+    const M& model, const LearnRules<propagation::RuleEntry<M, Info>>& rules,
+    std::vector<propagation::Mask> root, const std::vector<std::string>& names,
+    const CommonOptions& common, const LearnSearchOptions& options, const Meter& meter, Result& r) {
+  propagation::Learner<M, Info> learner(model, rules.fixpoint);
+  propagation::LearnConfig cfg;
+  cfg.limits.nodes = common.node_limit;
+  if (common.time_limit > 0)
+    cfg.limits.seconds = std::max(1e-3, common.time_limit - meter.seconds());
+  cfg.count = common.count;
+  cfg.count_limit = common.limit;
+  cfg.values_down = options.values_down;
+  cfg.probe = rules.probe;
+  cfg.probe_depth = options.probe_depth;
+  auto out = learner.run(std::move(root), cfg);
+
+  r.stop = out.stop;
+  r.hardest_rule = "search";  // the engine grades nothing: it searches from the root
+  const propagation::LearnStats& k = out.learn;
+  r.count("nodes", static_cast<double>(k.decisions + 1));
+  r.count("max_depth", static_cast<double>(k.max_level));
+  r.count("decisions", static_cast<double>(k.decisions));
+  r.count("conflicts", static_cast<double>(k.conflicts));
+  r.count("learned", static_cast<double>(k.learned));
+  r.count("learned_literals", static_cast<double>(k.learned_literals));
+  r.count("minimised", static_cast<double>(k.minimised));
+  r.count("restarts", static_cast<double>(k.restarts));
+  r.count("reductions", static_cast<double>(k.reductions));
+  r.count("explained", static_cast<double>(k.explained));
+  r.count("explain_fallbacks", static_cast<double>(k.fallbacks));
+  r.count("probes", static_cast<double>(k.probes));
+  r.count("probe_failures", static_cast<double>(k.probe_failures));
+  for (size_t i = 0; i < names.size(); ++i)
+    r.count_rule(names[i], out.rules.calls[i], out.rules.prunes[i], nullptr, &out.rules.removed[i]);
+  if (common.count) {
+    r.solution_count = static_cast<int64_t>(out.solutions);
+    r.count_complete = out.stop == StopReason::exhausted;
+    r.count("solutions", static_cast<double>(out.solutions));
+  }
+  if (out.found) {
+    r.status = Status::solved;
+  } else if (out.stop == StopReason::exhausted) {
+    r.status = Status::infeasible;
+    const std::string list = rule_list(names);
+    r.certificate = {
+        "learned-refutation",
+        "a conflict at level 0 after " + std::to_string(k.conflicts) + " conflicts, rules " + list,
+        nlohmann::json{{"conflicts", k.conflicts}, {"rules", list}}.dump()};
+  }
+  return out;
+}
+
+}  // namespace bs
