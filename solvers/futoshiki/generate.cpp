@@ -10,7 +10,9 @@
 // given (adding givens where two solutions differ until unique) was tried and dropped: the
 // puzzles it leads to are nearly all inequalities, and proving such puzzles unique is slow for
 // the solver (13x13: 118 s against 4 s from the full set; at 15x15 the first count, all
-// inequalities and no givens, did not finish in 5 minutes).
+// inequalities and no givens, did not finish in 5 minutes). The other generator,
+// generate_minimal.cpp (`--clues add`), adds random clues of both kinds until unique instead, and
+// its puzzles are harder; this one (`--clues all`) stays the default so its puzzles stay the same.
 //
 // Minimality in one pass. A clue that could not be removed was refused while the puzzle held a
 // superset of the clues it ends with. Removing clues only adds solutions, so taking that clue from
