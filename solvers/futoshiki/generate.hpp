@@ -1,10 +1,12 @@
-// The Futoshiki generator: a random solution grid, then a minimal set of clues that pins it down.
+// The Futoshiki generators: a random solution grid, then a minimal set of clues that pins it down,
+// either stripped from every clue (generate, `--clues all`) or added until unique and then
+// stripped (generate_minimal, `--clues add`: harder puzzles).
 //
-// It lives in solvers/ and not in puzzles/ because deciding "unique" and "how hard" needs the
-// solver (analyse() in solvers/futoshiki/solver.hpp). Everything random comes from one
-// std::mt19937_64 and from bounded draws written here rather than the std:: distributions, whose
-// results differ between standard libraries: the same (size, seed, grade) gives the same puzzle
-// byte for byte.
+// They live in solvers/ and not in puzzles/ because deciding "unique" and "how hard" needs the
+// solver (analyse() in solvers/futoshiki/solver.hpp, count_up_to() below). Everything random comes
+// from one std::mt19937_64 and from bounded draws written here rather than the std::
+// distributions, whose results differ between standard libraries: the same (size, seed, grade,
+// method) gives the same puzzle byte for byte.
 #pragma once
 
 #include <cstdint>
