@@ -93,6 +93,11 @@ TEST(FutoshikiGenerateMinimal, SameSeedSameText) {
   EXPECT_EQ(parse_instance(a, "x.txt"), generate_minimal(6, 7, {}).instance);
 }
 
+// The progress line runs on a thread of its own and only reads the generator's counters.
+TEST(FutoshikiGenerateMinimal, ProgressLineChangesNothing) {
+  EXPECT_EQ(generate_minimal(6, 5, {0, true}).instance, generate_minimal(6, 5, {}).instance);
+}
+
 TEST(FutoshikiGenerateMinimal, OracleCountsUpToItsLimit) {
   const Generated g = generate_minimal(5, 4, {});
   EXPECT_EQ(count_up_to(g.instance, 2, 0), 1);
