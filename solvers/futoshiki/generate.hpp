@@ -1,9 +1,12 @@
-// The Futoshiki generator: a random solution grid, then a minimal set of clues that pins it down.
+// The Futoshiki generators: a random solution grid, then a minimal set of clues that pins it down,
+// either stripped from every clue (generate, `--clues all`) or added until unique and then
+// stripped (generate_minimal, `--clues add`: harder puzzles).
 //
-// It lives in solvers/ and not in puzzles/ because deciding "unique" and "how hard" needs the
-// solver (analyse() in solvers/futoshiki/solver.hpp). Everything random comes from one std::mt19937_64
-// and from bounded draws written here rather than the std:: distributions, whose results differ
-// between standard libraries: the same (size, seed, grade) gives the same puzzle byte for byte.
+// They live in solvers/ and not in puzzles/ because deciding "unique" and "how hard" needs the
+// solver (analyse() in solvers/futoshiki/solver.hpp, count_up_to() below). Everything random comes
+// from one std::mt19937_64 and from bounded draws written here rather than the std::
+// distributions, whose results differ between standard libraries: the same (size, seed, grade,
+// method) gives the same puzzle byte for byte.
 #pragma once
 
 #include <cstdint>
@@ -28,7 +31,8 @@ struct Generated {
   Instance instance;  // unique, minimal, inequalities sorted as the parsers sort them
   Grid solution;
   std::string grade;
-  int attempt = 0;  // the sub-seed that succeeded, 0-based
+  int attempt = 0;       // the sub-seed that succeeded, 0-based
+  int oracle_calls = 0;  // generate_minimal: the calls of count_up_to() it made
 };
 
 // A unique puzzle of side n whose clues are minimal: removing any one clue (while `grade` is
@@ -38,8 +42,26 @@ struct Generated {
 // std::runtime_error when no puzzle of the grade turns up within the attempts.
 Generated generate(int n, uint64_t seed, const std::string& grade);
 
+// The oracle of generate_minimal (generate_minimal.cpp): the number of solutions of `instance`
+// up to `limit`, by the toolkit's own solver, single-threaded, within `time_limit` seconds (0:
+// none); kUnknownCount when the limit stopped it first.
+inline constexpr int kUnknownCount = -1;
+int count_up_to(const Instance& instance, int limit, double time_limit);
+
+struct MinimalSettings {
+  double time_limit = 0;  // seconds for the whole run, 0: none
+  bool progress = false;  // a progress line on standard error every ~2 s
+};
+
+// A unique puzzle of side n made by adding clues at random until unique, then removing each clue
+// uniqueness does not need: minimal, and typically much harder than generate()'s (`--clues add`).
+// `grade` is left empty. Throws std::invalid_argument for a bad size, and std::runtime_error
+// naming the limit when the time limit runs out first.
+Generated generate_minimal(int n, uint64_t seed, const MinimalSettings& settings);
+
 // The table entry behind `boundsearch generate futoshiki`: options size, seed and grade; returns
-// the puzzle in the seed text format, preceded by one comment line naming how it was made.
+// the puzzle in the seed text format, preceded by one comment line naming how it was made. Option
+// clues picks the method: all (generate()) or add (generate_minimal(), under --time-limit).
 std::string generate_text(const Options& options);
 
 }  // namespace bs::futoshiki

@@ -1,6 +1,9 @@
 #include "solvers/futoshiki/options.hpp"
 
+#include <unistd.h>
+
 #include <charconv>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 
@@ -27,6 +30,12 @@ const std::vector<OptionSpec>& futoshiki_option_rows() {
       row.text("size", "auto", "generate: side of the grid, 1..32 (auto: 7)"),
       row.text("grade", "any",
                "generate: hardest rule the puzzle must need (a rule name, 'search' or 'any')"),
+      row.text("clues", "all",
+               "generate: all (every clue of the square, then remove) or add (add at random until "
+               "unique, then remove: minimal and harder; under --time-limit)"),
+      row.text("progress", "auto",
+               "generate --clues add: a progress line on stderr every ~2 s: auto (when stderr is a "
+               "terminal), on, off"),
   };
   return rows;
 }
@@ -42,6 +51,19 @@ int read_size(const std::string& text) {
     throw std::invalid_argument("option --size: '" + text + "' is not auto or a side 1.." +
                                 std::to_string(kMaxN));
   return n;
+}
+
+// A text option whose value must be one of `choices`.
+const std::string& read_choice(const Options& options, const char* name,
+                               std::initializer_list<const char*> choices) {
+  const std::string& value = options.text(name);
+  std::string known;
+  for (const char* c : choices) {
+    if (value == c) return value;
+    known += known.empty() ? c : std::string(", ") + c;
+  }
+  throw std::invalid_argument("option --" + std::string(name) + ": '" + value + "' is not one of " +
+                              known);
 }
 
 }  // namespace
@@ -64,6 +86,9 @@ FutoshikiOptions FutoshikiOptions::read(const Options& options) {
   o.probe_depth = static_cast<int>(options.integer("probe-depth"));
   o.size = read_size(options.text("size"));
   o.grade = options.text("grade");
+  o.clues_added = read_choice(options, "clues", {"all", "add"}) == "add";
+  const std::string& progress = read_choice(options, "progress", {"auto", "on", "off"});
+  o.progress = progress == "on" || (progress == "auto" && ::isatty(STDERR_FILENO) != 0);
   return o;
 }
 

@@ -29,6 +29,8 @@ struct FutoshikiOptions {
   int probe_depth = -1;      // -1: every node, or the root and its children when counting all
   int size = 7;              // generate
   std::string grade;         // generate
+  bool clues_added = false;  // generate --clues add: the minimal puzzles of generate_minimal.cpp
+  bool progress = false;     // generate --progress, with auto resolved
   // Throws std::invalid_argument naming the option on a value outside its choices.
   static FutoshikiOptions read(const Options& options);
 };

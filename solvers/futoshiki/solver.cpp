@@ -333,10 +333,12 @@ std::string render(const std::string& path, const Options& options, bool solved)
 }
 
 // An experiment config's [[generate]] table: `count` puzzles (1 by default) of side `size`, from
-// seeds `seed`, `seed` + 1, ... (1 by default), at `grade` ("any" by default); each is the very
-// text `boundsearch generate futoshiki` writes for that size, seed and grade, so a sweep over
-// generated puzzles can be reproduced file by file. Names: gen_<size>_seed<seed>, with the grade
-// after the size when one is asked for.
+// seeds `seed`, `seed` + 1, ... (1 by default), at `grade` ("any" by default), by the method
+// `clues` ("all" by default, or "add": minimal puzzles); each is the very text `boundsearch
+// generate futoshiki` writes for that size, seed, grade and method, so a sweep over generated
+// puzzles can be reproduced file by file. Names: gen_<size>_seed<seed>, with the grade after the
+// size when one is asked for, or "min" for clues = "add". No progress line: the puzzles are made
+// several at a time.
 std::vector<GeneratedInstance> generate_instances(
     const std::vector<std::pair<std::string, std::string>>& spec) {
   Options options;
@@ -348,18 +350,22 @@ std::vector<GeneratedInstance> generate_instances(
       sized = true;
     } else if (k == "grade") {
       options.set("grade", v);
+    } else if (k == "clues") {
+      options.set("clues", v);
     } else if (k == "count") {
       count = generator_whole(k, v, 1, kMaxGeneratedCount);
     } else if (k == "seed") {
       first = generator_whole(k, v, 0, kMaxGeneratorSeed);
     } else {
       throw std::invalid_argument("unknown generator key '" + k +
-                                  "' (futoshiki knows size, count, seed, grade)");
+                                  "' (futoshiki knows size, count, seed, grade, clues)");
     }
   }
   if (!sized) throw std::invalid_argument("futoshiki's generator needs a size");
+  options.set("progress", "off");
   const FutoshikiOptions o = FutoshikiOptions::read(options);
-  const std::string n = std::to_string(o.size), grade = o.grade;
+  const std::string n = std::to_string(o.size);
+  const std::string kind = o.clues_added ? "_min" : o.grade == "any" ? "" : "_" + o.grade;
   // Each puzzle depends on its seed alone, so they are made in parallel (a side-20 puzzle takes
   // about a minute) and land in seed order; the first failure by seed is the one reported.
   std::vector<GeneratedInstance> out(static_cast<size_t>(count));
@@ -370,8 +376,7 @@ std::vector<GeneratedInstance> generate_instances(
       const std::string seed = std::to_string(first + k);
       Options own = options;
       own.set("seed", seed);
-      out[k] = {"gen_" + n + (grade == "any" ? "" : "_" + grade) + "_seed" + seed,
-                generate_text(own)};
+      out[k] = {"gen_" + n + kind + "_seed" + seed, generate_text(own)};
     } catch (...) {
       failure[k] = std::current_exception();
     }
