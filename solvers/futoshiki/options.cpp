@@ -18,7 +18,8 @@ const std::vector<OptionSpec>& futoshiki_option_rows() {
                "inequalities), dom, input (first open cell)"),
       row.text("value-order", "up", "values tried up or down"),
       row.text("method", "search",
-               "search (rules and DFS) or ip (the reference integer model, solved by CBC)"),
+               "search (rules and DFS), ip (the reference integer model, solved by CBC) or "
+               "cadical (the direct CNF, solved by the cadical binary: the CDCL baseline)"),
       row.integer("probe-depth", "-1", -1, 1024,
                   "probing rules run at nodes no deeper than this (0: the root only); -1: every "
                   "node, or the root and its children when counting all solutions"),
@@ -55,9 +56,10 @@ FutoshikiOptions FutoshikiOptions::read(const Options& options) {
         "dom-probe, dom-deg, dom, input)");
   o.values_down = propagation::parse_value_order(options.text("value-order"));
   const std::string& method = options.text("method");
-  if (method != "search" && method != "ip")
-    throw std::invalid_argument("option --method: '" + method + "' is not search or ip");
+  if (method != "search" && method != "ip" && method != "cadical")
+    throw std::invalid_argument("option --method: '" + method + "' is not search, ip or cadical");
   o.by_ip = method == "ip";
+  o.by_cadical = method == "cadical";
   o.probe_depth = static_cast<int>(options.integer("probe-depth"));
   o.size = read_size(options.text("size"));
   o.grade = options.text("grade");
