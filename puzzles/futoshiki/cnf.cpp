@@ -151,7 +151,7 @@ SatAnswer read_status(const LineReader& reader) {
 bool read_values(LineReader& reader, int variables, std::vector<bool>& model,
                  std::vector<bool>& given) {
   reader.next_token();  // the "v"
-  for (const Token& t : reader.tokens()) {
+  for (Token t = reader.next_token(); !t.text.empty(); t = reader.next_token()) {
     const auto lit = parse_integer(t.text, variables + 1LL);
     if (!lit) reader.error(t.col, quoted(t.text) + " is not a literal");
     if (*lit == 0) {

@@ -8,8 +8,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <random>
 #include <set>
+#include <sstream>
 
 #include "puzzles/futoshiki/format.hpp"
 #include "solvers/futoshiki/oracle.hpp"
@@ -240,5 +243,65 @@ BS_BAD_INPUT_TESTS(Output, FutoshikiCnfBadOutput, kBadOutput,
                    testing_support::parse_error_check([](const std::string& text) {
                      parse_sat_output(text, 2, "out");
                    }));
+
+// The CNF the export command writes, as clauses (comments and the header skipped).
+std::vector<std::vector<int>> dimacs_clauses(const std::string& text) {
+  std::vector<std::vector<int>> clauses;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line[0] == 'c' || line[0] == 'p') continue;
+    std::istringstream words(line);
+    std::vector<int> clause;
+    for (int lit; words >> lit && lit != 0;) clause.push_back(lit);
+    clauses.push_back(clause);
+  }
+  return clauses;
+}
+
+TEST(FutoshikiCnf, ExportWritesTheCnfAndTheBlockingClauseOfASolvedGrid) {
+  using testing_support::run_cli;
+  const std::string file =
+      testing_support::shipped_instance("futoshiki/sgt_unequal/fut_05_extreme_1.txt");
+  const std::string sol =
+      testing_support::shipped_instance("futoshiki/sgt_unequal/fut_05_extreme_1.sol");
+  const Instance in = read_instance(file);
+  const testing_support::CliRun plain = run_cli("export futoshiki " + file + " --cnf");
+  ASSERT_EQ(plain.code, 0) << plain.err;
+  EXPECT_EQ(dimacs_clauses(plain.out), encode_cnf(in).clauses);
+  EXPECT_NE(plain.out.find("p cnf 125 "), std::string::npos);
+
+  const testing_support::CliRun blocked =
+      run_cli("export futoshiki " + file + " --cnf --block " + sol);
+  ASSERT_EQ(blocked.code, 0) << blocked.err;
+  const auto clauses = dimacs_clauses(blocked.out);
+  ASSERT_EQ(clauses.size(), encode_cnf(in).clauses.size() + 1);
+  EXPECT_EQ(clauses.back(), blocking_clause(parse_grid(testing_support::slurp(sol), 5, sol), 5));
+
+  // A `solve --json` result blocks its solution: the same clause.
+  const std::string json =
+      ::testing::TempDir() + "/cnf_block_" + std::to_string(getpid()) + ".json";
+  const testing_support::CliRun solved = run_cli("solve futoshiki " + file + " --json");
+  ASSERT_EQ(solved.code, 0) << solved.err;
+  std::ofstream(json) << solved.out;
+  const testing_support::CliRun by_json =
+      run_cli("export futoshiki " + file + " --cnf --block " + json);
+  std::remove(json.c_str());
+  ASSERT_EQ(by_json.code, 0) << by_json.err;
+  EXPECT_EQ(dimacs_clauses(by_json.out).back(), clauses.back());
+}
+
+TEST(FutoshikiCnf, ExportRefusesBadInputWithItsPlaceAndExitTwo) {
+  using testing_support::run_cli;
+  const std::string file =
+      testing_support::shipped_instance("futoshiki/sgt_unequal/fut_05_extreme_1.txt");
+  // The instance as a solution: its first row has 5 values but -1 among them.
+  const testing_support::CliRun bad =
+      run_cli("export futoshiki " + file + " --cnf --block " + file);
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find(file + ":1:"), std::string::npos) << bad.err;
+  const testing_support::CliRun no_format = run_cli("export futoshiki " + file);
+  EXPECT_EQ(no_format.code, 2);
+  EXPECT_NE(no_format.err.find("--cnf"), std::string::npos) << no_format.err;
+}
 
 }  // namespace
