@@ -20,7 +20,9 @@
 //   holds one of 1..v-1 and no single literal, where the binary clauses take every value >= v
 //   out of b at once, which is arc consistency on the inequality. The binary clauses are also
 //   the "plain direct encoding" the issue measured CaDiCaL with, and they are few beside the
-//   3 n^2 n(n-1)/2 of the Latin square.
+//   3 n^2 n(n-1)/2 of the Latin square. Measured on the five 15x15 puzzles of
+//   instances/futoshiki/generated (CaDiCaL on the uniqueness call, median of 5 each), neither
+//   form wins: 0.27-0.51 s binary, 0.34-0.75 s compact, each faster on some puzzles.
 // The models of the CNF are exactly the solutions of the puzzle, one for one: exactly-one per
 // cell makes every model a grid (`decode_model`), and the other clauses are the puzzle's rules.
 #pragma once
