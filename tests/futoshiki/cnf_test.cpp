@@ -14,7 +14,9 @@
 #include <set>
 #include <sstream>
 
+#include "core/error.hpp"
 #include "puzzles/futoshiki/format.hpp"
+#include "solvers/futoshiki/fuzz.hpp"
 #include "solvers/futoshiki/oracle.hpp"
 #include "tests/futoshiki/oracle.hpp"
 #include "tests/sample_size.hpp"
@@ -302,6 +304,15 @@ TEST(FutoshikiCnf, ExportRefusesBadInputWithItsPlaceAndExitTwo) {
   const testing_support::CliRun no_format = run_cli("export futoshiki " + file);
   EXPECT_EQ(no_format.code, 2);
   EXPECT_NE(no_format.err.find("--cnf"), std::string::npos) << no_format.err;
+}
+
+TEST(FutoshikiCnf, TheParserFuzzerReadsSolverOutputBack) {
+  // The fuzzer's corpus files of SAT output, then every bad output above: none may disagree.
+  const std::string corpus = std::string(BS_SOURCE_DIR) + "/fuzz/corpus/parsers/futoshiki/";
+  for (const char* name :
+       {"ok_cadical_sat_2.out", "ok_cadical_unsat.out", "bad_cadical_two_values.out"})
+    EXPECT_EQ(reread(read_file(corpus + name)), "") << name;
+  for (const BadInput& bad : kBadOutput) EXPECT_EQ(reread(bad.text), "") << bad.kind;
 }
 
 }  // namespace
