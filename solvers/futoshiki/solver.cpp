@@ -269,6 +269,10 @@ std::string check_certificate(const Instance& in, const Certificate& cert) {
 
 namespace {
 
+Result solve_file(const std::string& path, const Options& options) {
+  return solve(read_instance(path), options);
+}
+
 // A solution's rows from a `solve --json` result: n arrays of n integers, each value clamped to
 // -1..kMaxN + 1 so that a huge one stays out of range instead of overflowing an int.
 Grid grid_from_json(const nlohmann::json& rows, const Instance& in, const std::string& path) {
@@ -309,10 +313,6 @@ Grid read_solution_file(const Instance& in, const std::string& path) {
 }
 
 namespace {
-
-Result solve_file(const std::string& path, const Options& options) {
-  return solve(read_instance(path), options);
-}
 
 // A JSON result from `solve --json` is checked whole: its grid verified, or its certificate
 // re-checked. Anything else is read as a grid of n rows.

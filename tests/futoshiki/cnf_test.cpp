@@ -271,6 +271,11 @@ TEST(FutoshikiCnf, ExportWritesTheCnfAndTheBlockingClauseOfASolvedGrid) {
   ASSERT_EQ(plain.code, 0) << plain.err;
   EXPECT_EQ(dimacs_clauses(plain.out), encode_cnf(in).clauses);
   EXPECT_NE(plain.out.find("p cnf 125 "), std::string::npos);
+  const std::string written =
+      ::testing::TempDir() + "/cnf_output_" + std::to_string(getpid()) + ".cnf";
+  ASSERT_EQ(run_cli("export futoshiki " + file + " --cnf --output " + written).code, 0);
+  EXPECT_EQ(testing_support::slurp(written), plain.out);
+  std::remove(written.c_str());
 
   const testing_support::CliRun blocked =
       run_cli("export futoshiki " + file + " --cnf --block " + sol);
