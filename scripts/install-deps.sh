@@ -15,6 +15,7 @@ packages=(
   libcuckoo-dev libtbb-dev                       # the table benchmark's baselines
   libcli11-dev libtomlplusplus-dev nlohmann-json3-dev
   gnuplot-nox
+  cadical                                        # the benchmarks' CDCL baseline (--method cadical)
 )
 for arg in "$@"; do
   case $arg in

@@ -22,8 +22,8 @@ const std::vector<OptionSpec>& futoshiki_option_rows() {
       row.text("value-order", "up", "values tried up or down"),
       row.text("method", "search",
                "search (rules and DFS), learn (rules and a search that learns clauses from its "
-               "conflicts: propagation/learning.hpp) or ip (the reference integer model, solved "
-               "by CBC)"),
+               "conflicts: propagation/learning.hpp), ip (the reference integer model, solved by "
+               "CBC) or cadical (the direct CNF, solved by the cadical binary: the CDCL baseline)"),
       row.integer("probe-depth", "-1", -1, 1024,
                   "probing rules run at nodes no deeper than this (0: the root only); -1: every "
                   "node, or the root and its children when counting all solutions"),
@@ -79,10 +79,12 @@ FutoshikiOptions FutoshikiOptions::read(const Options& options) {
         "dom-probe, dom-deg, dom, input)");
   o.values_down = propagation::parse_value_order(options.text("value-order"));
   const std::string& method = options.text("method");
-  if (method != "search" && method != "ip" && method != "learn")
-    throw std::invalid_argument("option --method: '" + method + "' is not search, learn or ip");
+  if (method != "search" && method != "ip" && method != "learn" && method != "cadical")
+    throw std::invalid_argument("option --method: '" + method +
+                                "' is not search, learn, ip or cadical");
   o.by_ip = method == "ip";
   o.learning = method == "learn";
+  o.by_cadical = method == "cadical";
   o.probe_depth = static_cast<int>(options.integer("probe-depth"));
   o.size = read_size(options.text("size"));
   o.grade = options.text("grade");

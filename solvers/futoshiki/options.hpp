@@ -26,6 +26,7 @@ struct FutoshikiOptions {
   bool values_down = false;  // --value-order down
   bool by_ip = false;        // --method ip: the reference integer model instead of the search
   bool learning = false;     // --method learn: the search that learns from its conflicts
+  bool by_cadical = false;   // --method cadical: the CNF solved by the cadical binary
   int probe_depth = -1;      // -1: every node, or the root and its children when counting all
   int size = 7;              // generate
   std::string grade;         // generate

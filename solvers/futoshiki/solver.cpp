@@ -26,6 +26,8 @@
 #include "solvers/core_learning.hpp"
 #include "solvers/core_search.hpp"
 #include "solvers/futoshiki/bench.hpp"
+#include "solvers/futoshiki/cadical.hpp"
+#include "solvers/futoshiki/commands.hpp"
 #include "solvers/futoshiki/fuzz.hpp"
 #include "solvers/futoshiki/generate.hpp"
 #include "solvers/futoshiki/options.hpp"
@@ -233,6 +235,10 @@ Result solve(const Instance& in, const Options& options, Grid* solution) {
     solve_by_ip(in, o.common, r, grid);
     return finish();
   }
+  if (o.by_cadical) {
+    solve_by_cadical(in, o.common, r, grid);
+    return finish();
+  }
 
   if (const std::string why = find_contradiction(in); !why.empty()) {
     r.status = Status::infeasible;
@@ -263,7 +269,7 @@ std::string check_certificate(const Instance& in, const Certificate& cert) {
     const std::string why = find_contradiction(in);
     return why.empty() ? "no contradiction among the givens and inequalities" : "";
   }
-  if (cert.kind == "infeasible-ip") {
+  if (cert.kind == "infeasible-ip" || cert.kind == kCadicalUnsat) {
     // The other way round: the search, which shares nothing with the model, must agree.
     Options plain;
     plain.set("time-limit", "60");
@@ -307,6 +313,29 @@ Grid grid_from_json(const nlohmann::json& rows, const Instance& in, const std::s
   }
   return g;
 }
+
+}  // namespace
+
+Grid read_solution_file(const Instance& in, const std::string& path) {
+  const std::string text = read_file(path);
+  if (!is_json_result(text)) return parse_grid(text, in.n, path);
+  nlohmann::json result;
+  try {
+    result = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception&) {
+    throw InputError(path, 1, 1, "not valid JSON");
+  }
+  const auto status = result.is_object() ? result.find("status") : result.end();
+  if (status == result.end() || *status != "solved")
+    throw InputError(path, 1, 1, "a result that holds a solution needs \"status\": \"solved\"");
+  Grid g = grid_from_json(result.value("solution", nlohmann::json()), in, path);
+  for (const int v : g)
+    if (v < 1 || v > in.n)
+      throw InputError(path, 1, 1, "a value outside 1.." + std::to_string(in.n));
+  return g;
+}
+
+namespace {
 
 // A JSON result from `solve --json` is checked whole: its grid verified, or its certificate
 // re-checked. Anything else is read as a grid of n rows.
@@ -397,6 +426,7 @@ PuzzleSolver futoshiki_solver() {
   p.read_instance_file = [](const std::string& path) { (void)read_instance(path); };
   p.generate_instances = generate_instances;
   p.options = futoshiki_option_rows;
+  p.commands = futoshiki_commands;
   p.bench = futoshiki_bench;
   p.checks = {oracle_instance,
               oracle_answer,

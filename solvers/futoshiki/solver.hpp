@@ -19,6 +19,10 @@ Result solve(const Instance& instance, const Options& options, Grid* solution = 
 // the certificate holds, else why not.
 std::string check_certificate(const Instance& instance, const Certificate& certificate);
 
+// A solution of the instance from a file: a grid of n rows, or a `solve --json` result whose
+// status is solved. InputError (file:line:col) on anything else.
+Grid read_solution_file(const Instance& instance, const std::string& path);
+
 // What the generator asks of a puzzle, single-threaded and in-process, with the default rules:
 // the number of solutions up to `limit`, the hardest rule that made progress at the root (an
 // index into grade_names(); -1 when none did), and whether the rules stopped short of a full grid.
