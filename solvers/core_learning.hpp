@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/options.hpp"
@@ -37,16 +38,28 @@ struct LearnSearchOptions {
 template <class Entry>
 struct LearnRules {
   std::vector<const Entry*> fixpoint;
+  std::vector<std::string> names;  // of `fixpoint`, in order
   bool probe = false;
 };
 
+// The split of a puzzle's DFS rules (problem.hpp's Rules: every selected rule, the first `deep`
+// of them not probing) with their names.
+template <class Entry, class ProblemRules>
+LearnRules<Entry> learning_rules(const ProblemRules& all, const std::vector<std::string>& names) {
+  LearnRules<Entry> out;
+  out.fixpoint.assign(all.shallow.begin(), all.shallow.begin() + all.deep);
+  out.names.assign(names.begin(), names.begin() + all.deep);
+  out.probe = all.deep < static_cast<int>(all.shallow.size());
+  return out;
+}
+
 // Runs the learning search and writes the Result's stop, counters, count, status and
-// certificate. `names` are the names of `rules.fixpoint`, in order.
+// certificate.
 template <class M, class Info>
 typename propagation::Learner<M, Info>::Outcome learn_search(
     const M& model, const LearnRules<propagation::RuleEntry<M, Info>>& rules,
-    std::vector<propagation::Mask> root, const std::vector<std::string>& names,
-    const CommonOptions& common, const LearnSearchOptions& options, const Meter& meter, Result& r) {
+    std::vector<propagation::Mask> root, const CommonOptions& common,
+    const LearnSearchOptions& options, const Meter& meter, Result& r) {
   propagation::Learner<M, Info> learner(model, rules.fixpoint);
   propagation::LearnConfig cfg;
   cfg.limits.nodes = common.node_limit;
@@ -58,34 +71,30 @@ typename propagation::Learner<M, Info>::Outcome learn_search(
   cfg.probe = rules.probe;
   cfg.probe_depth = options.probe_depth;
   auto out = learner.run(std::move(root), cfg);
+  const std::vector<std::string>& names = rules.names;
 
   r.stop = out.stop;
   r.hardest_rule = "search";  // the engine grades nothing: it searches from the root
   const propagation::LearnStats& k = out.learn;
-  r.count("nodes", static_cast<double>(k.decisions + 1));
-  r.count("max_depth", static_cast<double>(k.max_level));
-  r.count("decisions", static_cast<double>(k.decisions));
-  r.count("conflicts", static_cast<double>(k.conflicts));
-  r.count("learned", static_cast<double>(k.learned));
-  r.count("learned_literals", static_cast<double>(k.learned_literals));
-  r.count("minimised", static_cast<double>(k.minimised));
-  r.count("restarts", static_cast<double>(k.restarts));
-  r.count("reductions", static_cast<double>(k.reductions));
-  r.count("explained", static_cast<double>(k.explained));
-  r.count("explain_fallbacks", static_cast<double>(k.fallbacks));
-  r.count("probes", static_cast<double>(k.probes));
-  r.count("probe_failures", static_cast<double>(k.probe_failures));
+  const std::pair<const char*, uint64_t> counters[] = {
+      {"nodes", k.decisions + 1},
+      {"max_depth", k.max_level},
+      {"decisions", k.decisions},
+      {"conflicts", k.conflicts},
+      {"learned", k.learned},
+      {"learned_literals", k.learned_literals},
+      {"minimised", k.minimised},
+      {"restarts", k.restarts},
+      {"reductions", k.reductions},
+      {"explained", k.explained},
+      {"explain_fallbacks", k.fallbacks},
+      {"probes", k.probes},
+      {"probe_failures", k.probe_failures},
+  };
+  for (const auto& [name, value] : counters) r.count(name, static_cast<double>(value));
   for (size_t i = 0; i < names.size(); ++i)
     r.count_rule(names[i], out.rules.calls[i], out.rules.prunes[i], nullptr, &out.rules.removed[i]);
-  if (common.count) {
-    r.solution_count = static_cast<int64_t>(out.solutions);
-    r.count_complete = out.stop == StopReason::exhausted;
-    r.count("solutions", static_cast<double>(out.solutions));
-  }
-  if (out.found) {
-    r.status = Status::solved;
-  } else if (out.stop == StopReason::exhausted) {
-    r.status = Status::infeasible;
+  if (record_outcome(common, out.solutions, out.stop, out.found, r)) {
     const std::string list = rule_list(names);
     r.certificate = {
         "learned-refutation",

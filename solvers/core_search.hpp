@@ -43,6 +43,24 @@ inline Certificate no_solution_certificate(bool consistent, uint64_t nodes,
           nlohmann::json{{"nodes", nodes}, {"rules", rules}}.dump()};
 }
 
+// The count (when counting) and the status of a search's outcome into r. True: the search ran
+// out of tree with no solution, and the caller writes the certificate that says why.
+inline bool record_outcome(const CommonOptions& common, uint64_t solutions, StopReason stop,
+                           bool found, Result& r) {
+  if (common.count) {
+    r.solution_count = static_cast<int64_t>(solutions);
+    r.count_complete = stop == StopReason::exhausted;
+    r.count("solutions", static_cast<double>(solutions));
+  }
+  if (found) {
+    r.status = Status::solved;
+    return false;
+  }
+  if (stop != StopReason::exhausted) return false;
+  r.status = Status::infeasible;
+  return true;
+}
+
 // How a puzzle words what is its own in the Result.
 struct CoreSearchWords {
   std::string ungraded;      // the grade when no rule made progress ("none", "givens")
@@ -106,18 +124,9 @@ void core_search(const Problem& problem, CoreSearch<Problem>& cs,
     r.count_rule(names[i], out.stats.calls[i], out.stats.prunes[i],
                  common.profile ? &out.stats.nanoseconds[i] : nullptr, &out.stats.removed[i]);
   r.count("search_seconds", out.seconds);
-  if (common.count) {
-    r.solution_count = static_cast<int64_t>(out.solutions);
-    r.count_complete = out.stop == StopReason::exhausted;
-    r.count("solutions", static_cast<double>(out.solutions));
-  }
-  if (out.found) {
-    r.status = Status::solved;
-  } else if (out.stop == StopReason::exhausted) {
-    r.status = Status::infeasible;
+  if (record_outcome(common, out.solutions, out.stop, out.found, r))
     r.certificate =
         no_solution_certificate(cs.consistent, out.stats.nodes, names, words.root_refuted);
-  }
 }
 
 // Both steps with one problem.

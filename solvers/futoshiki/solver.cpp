@@ -141,12 +141,8 @@ void solve_by_ip(const Instance& in, const CommonOptions& options, Result& r, Gr
 void solve_by_learning(const Structure& s, const Instance& in, const FutoshikiOptions& o,
                        const std::vector<std::string>& names, const Meter& meter, Result& r,
                        Grid& grid) {
-  const ActiveRules all = rule_functions(names);
-  LearnRules<FutoshikiRuleEntry> rules;
-  rules.fixpoint.assign(all.shallow.begin(), all.shallow.begin() + all.deep);
-  rules.probe = all.deep < static_cast<int>(all.shallow.size());
-  const std::vector<std::string> used(names.begin(), names.begin() + all.deep);
-  const auto out = learn_search(s, rules, root_state(s, in).dom, used, o.common,
+  const auto rules = learning_rules<FutoshikiRuleEntry>(rule_functions(names), names);
+  const auto out = learn_search(s, rules, root_state(s, in).dom, o.common,
                                 {o.values_down, o.probe_depth}, meter, r);
   if (!out.found) return;
   grid.assign(out.first.size(), 0);

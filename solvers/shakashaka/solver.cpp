@@ -221,12 +221,8 @@ Result solve(const Instance& in, const Options& options, Solution* solution) {
 
   const Structure s(in);
   if (o.learning) {
-    const ShakashakaProblem::Rules all = rule_functions(names, false);
-    LearnRules<ShakashakaRuleEntry> rules;
-    rules.fixpoint.assign(all.shallow.begin(), all.shallow.begin() + all.deep);
-    rules.probe = all.deep < static_cast<int>(all.shallow.size());
-    const std::vector<std::string> used(names.begin(), names.begin() + all.deep);
-    const auto out = learn_search(s, rules, root_state(s).dom, used, o.common,
+    const auto rules = learning_rules<ShakashakaRuleEntry>(rule_functions(names, false), names);
+    const auto out = learn_search(s, rules, root_state(s).dom, o.common,
                                   {o.values_down, o.probe_depth}, meter, r);
     if (out.found) found = solution_of(s, out.first);
     return finish(in, meter, 1, found, r, solution);
