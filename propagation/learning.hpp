@@ -61,6 +61,9 @@ struct LearnConfig {
   // variable for the branching (propagation/probe.hpp's look-ahead).
   bool probe = true;
   int probe_depth = -1;
+  // How many of the rules (the cheapest, as given) a probe's trial runs; -1: all. The DFS's
+  // probe runs only the linear rules in its trials (docs/history/futoshiki.md says why).
+  int trial_rules = -1;
   bool minimise = true;  // drop learned literals whose reason the clause already holds
   // Sees each learned clause and how many solutions were counted before it (tests check that
   // brute force finds no solution it excludes but those).
@@ -204,6 +207,8 @@ class Learner {
   search::Stats rule_stats_;
   int failing_rule_ = -1;
   bool minimise_ = true;
+  int active_rules_ = 0;  // the rules a fixpoint runs: all, or a trial's
+  int trial_rules_ = 0;
   const LearnConfig* cfg_ = nullptr;
   uint64_t solutions_ = 0;  // counted so far
 };
@@ -365,16 +370,15 @@ bool Learner<M, Info>::run_rules() {
   rules_fresh_ = false;
   FixpointIo<M> io;
   failing_rule_ = -1;
-  const bool alive =
-      run_to_fixpoint(m_, d_.data(), start, rules_.data(), static_cast<int>(rules_.size()), io,
-                      [&](int i, Verdict v, std::span<const Narrowing> made) {
-                        ++rule_stats_.calls[i];
-                        if (v == Verdict::fail) {
-                          ++rule_stats_.prunes[i];
-                          failing_rule_ = i;
-                        }
-                        trail_rule_narrowings(i, made);
-                      });
+  const bool alive = run_to_fixpoint(m_, d_.data(), start, rules_.data(), active_rules_, io,
+                                     [&](int i, Verdict v, std::span<const Narrowing> made) {
+                                       ++rule_stats_.calls[i];
+                                       if (v == Verdict::fail) {
+                                         ++rule_stats_.prunes[i];
+                                         failing_rule_ = i;
+                                       }
+                                       trail_rule_narrowings(i, made);
+                                     });
   rule_head_ = trail_.size();
   if (wiped_ >= 0) {  // a rule emptied a domain: no value of it is left
     conflict_.clear();
@@ -676,7 +680,10 @@ typename Learner<M, Info>::Probed Learner<M, Info>::probe() {
       ++stats_.probes;
       const size_t before = trail_.size();
       decide(x, v);
-      if (propagate()) {
+      active_rules_ = trial_rules_;
+      const bool holds = propagate();
+      active_rules_ = static_cast<int>(rules_.size());
+      if (holds) {
         score *= 1.0f + static_cast<float>(trail_.size() - before);
         backjump(here);
         continue;
@@ -778,6 +785,8 @@ typename Learner<M, Info>::Outcome Learner<M, Info>::run(std::vector<Mask> root,
   lookahead_.assign(variables_, 0.0f);
   seen_.assign(booleans, 0);
   minimise_ = cfg.minimise;
+  active_rules_ = static_cast<int>(rules_.size());
+  trial_rules_ = cfg.trial_rules < 0 ? active_rules_ : std::min(cfg.trial_rules, active_rules_);
   cfg_ = &cfg;
   max_learned_ = cfg.max_learned;
 

@@ -40,6 +40,7 @@ struct LearnRules {
   std::vector<const Entry*> fixpoint;
   std::vector<std::string> names;  // of `fixpoint`, in order
   bool probe = false;
+  int trial = 0;  // the first this many of `fixpoint` (the linear ones) run in a probe's trials
 };
 
 // The split of a puzzle's DFS rules (problem.hpp's Rules: every selected rule, the first `deep`
@@ -50,6 +51,7 @@ LearnRules<Entry> learning_rules(const ProblemRules& all, const std::vector<std:
   out.fixpoint.assign(all.shallow.begin(), all.shallow.begin() + all.deep);
   out.names.assign(names.begin(), names.begin() + all.deep);
   out.probe = all.deep < static_cast<int>(all.shallow.size());
+  while (out.trial < all.deep && all.shallow[out.trial]->info.cost < Cost::quadratic) ++out.trial;
   return out;
 }
 
@@ -70,6 +72,7 @@ typename propagation::Learner<M, Info>::Outcome learn_search(
   cfg.values_down = options.values_down;
   cfg.probe = rules.probe;
   cfg.probe_depth = options.probe_depth;
+  cfg.trial_rules = rules.trial;
   auto out = learner.run(std::move(root), cfg);
   const std::vector<std::string>& names = rules.names;
 
