@@ -37,6 +37,7 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -153,9 +154,11 @@ class Learner {
   int analyse(std::vector<Lit>& learnt);
   void minimise(std::vector<Lit>& learnt);
   uint32_t add_clause(const std::vector<Lit>& lits, bool learned, bool blocking);
+  uint32_t block_distance(const std::vector<Lit>& lits) const;
   void watch(uint32_t ci);
   void reduce_clauses();
   bool handle_conflict();
+  bool restart_if_due(const LearnConfig& cfg);
   bool handle_solution(Outcome& out, const LearnConfig& cfg);
 
   // --- probing ---
@@ -196,11 +199,13 @@ class Learner {
 
   std::vector<double> activity_;
   double bump_by_ = 1.0;
-  std::vector<int8_t> phase_;     // per variable: the value it last had, 0 for none
-  std::vector<float> lookahead_;  // per variable: the last probe's score
-  int probe_next_ = 0;            // where the next probe pass starts
-  std::vector<uint8_t> seen_;     // per Boolean, during analysis
-  std::vector<Lit> conflict_;     // true literals that cannot hold together
+  std::vector<int8_t> phase_;        // per variable: the value it last had, 0 for none
+  std::vector<int8_t> fixed_value_;  // per variable: its value while fixed (fixed_at_)
+  bool probing_ = false;             // inside a probe's trials
+  std::vector<float> lookahead_;     // per variable: the last probe's score
+  int probe_next_ = 0;               // where the next probe pass starts
+  std::vector<uint8_t> seen_;        // per Boolean, during analysis
+  std::vector<Lit> conflict_;        // true literals that cannot hold together
   std::vector<Lit> scratch_;
   std::vector<Narrowing> dirty_;
   LearnStats stats_;
@@ -211,6 +216,8 @@ class Learner {
   int trial_rules_ = 0;
   const LearnConfig* cfg_ = nullptr;
   uint64_t solutions_ = 0;  // counted so far
+  uint64_t restart_at_ = 0, conflicts_since_restart_ = 0;
+  bool used_ = false;
 };
 
 // ------------------------------------------------------------------------------------------
@@ -241,7 +248,8 @@ template <SearchModel M, class Info>
 void Learner<M, Info>::push_fix(int var, int v, Why why, uint32_t index) {
   fixed_at_[var] = static_cast<int32_t>(trail_.size());
   trail_.push_back({lit_eq(var, v), level(), why, index});
-  phase_[var] = static_cast<int8_t>(v);
+  fixed_value_[var] = static_cast<int8_t>(v);
+  if (!probing_) phase_[var] = static_cast<int8_t>(v);  // a trial's value is no phase
   --open_;
 }
 
@@ -256,8 +264,7 @@ void Learner<M, Info>::remove_value(int var, int v, Why why, uint32_t index) {
 template <SearchModel M, class Info>
 void Learner<M, Info>::fix_value(int var, int v, Why why, uint32_t index) {
   const Mask others = shadow_[var] & ~value_bit(v);
-  const Narrowing n = assign(m_, d_.data(), var, value_bit(v));
-  (void)n;
+  assign(m_, d_.data(), var, value_bit(v));  // the words and the views; the trail follows
   shadow_[var] &= ~others;  // before the pushes, so that none of them fixes `var` again
   push_fix(var, v, why, index);
   for (Mask o = others; o; o &= o - 1) {
@@ -382,8 +389,16 @@ bool Learner<M, Info>::run_rules() {
   rule_head_ = trail_.size();
   if (wiped_ >= 0) {  // a rule emptied a domain: no value of it is left
     conflict_.clear();
-    for (Mask r = root_[wiped_]; r; r &= r - 1)
-      conflict_.push_back(lit_ne(wiped_, std::countr_zero(r) + 1));
+    if (fixed_at_[wiped_] != kNever) {
+      // Fixed to v, then v removed: the conflict is "x = v" and the reason of "x != v", one
+      // literal for x where "no value left" would list every other value.
+      const int v = fixed_value_[wiped_];
+      conflict_.push_back(lit_eq(wiped_, v));
+      reason_of(removed_at_[wiped_ << 5 | (v - 1)], conflict_);
+    } else {
+      for (Mask r = root_[wiped_]; r; r &= r - 1)
+        conflict_.push_back(lit_ne(wiped_, std::countr_zero(r) + 1));
+    }
     return false;
   }
   if (!alive) {
@@ -457,7 +472,7 @@ void Learner<M, Info>::reason_of(int32_t pos, std::vector<Lit>& out) {
       ++stats_.explained;
       const size_t first = out.size();
       const Past past(root_.data(), shadow_.data(), removed_at_.data(), fixed_at_.data(),
-                      phase_.data(), pos);
+                      fixed_value_.data(), pos);
       const Entry* e = rules_[s.index];
       if (e->explain && e->explain(m_, past, s.lit, out)) {
         bool sound = true;
@@ -547,17 +562,21 @@ void Learner<M, Info>::minimise(std::vector<Lit>& learnt) {
   learnt.resize(kept);
 }
 
+// The literal-block distance of a clause whose literals are all false: how many levels they
+// span (Glucose's measure of a clause that links few decisions).
+template <SearchModel M, class Info>
+uint32_t Learner<M, Info>::block_distance(const std::vector<Lit>& lits) const {
+  std::vector<int> levels;
+  for (const Lit l : lits) levels.push_back(level_of(negate(l)));
+  std::sort(levels.begin(), levels.end());
+  return static_cast<uint32_t>(std::unique(levels.begin(), levels.end()) - levels.begin());
+}
+
 template <SearchModel M, class Info>
 uint32_t Learner<M, Info>::add_clause(const std::vector<Lit>& lits, bool learned, bool blocking) {
   Clause c{static_cast<uint32_t>(literals_.size()), static_cast<uint32_t>(lits.size()), 0, learned,
            blocking};
-  if (learned) {
-    std::vector<int> levels;
-    for (const Lit l : lits) levels.push_back(level_of(negate(l)));
-    std::sort(levels.begin(), levels.end());
-    c.lbd = static_cast<uint32_t>(std::unique(levels.begin(), levels.end()) - levels.begin());
-    ++learned_live_;
-  }
+  if (learned) ++learned_live_;
   literals_.insert(literals_.end(), lits.begin(), lits.end());
   clauses_.push_back(c);
   const auto ci = static_cast<uint32_t>(clauses_.size() - 1);
@@ -613,6 +632,7 @@ void Learner<M, Info>::reduce_clauses() {
 template <SearchModel M, class Info>
 bool Learner<M, Info>::handle_conflict() {
   ++stats_.conflicts;
+  ++conflicts_since_restart_;
   // An explanation may find a cause that already held at a lower level (a stronger reason than
   // the rule that failed had used): the conflict belongs to the highest level among its literals.
   int top = 0;
@@ -624,8 +644,10 @@ bool Learner<M, Info>::handle_conflict() {
   ++stats_.learned;
   stats_.learned_literals += learnt.size();
   if (cfg_->on_learn) cfg_->on_learn(learnt, solutions_);
+  const uint32_t lbd = block_distance(learnt);  // before the jump unassigns the asserting literal
   backjump(back);
   const uint32_t ci = add_clause(learnt, true, false);
+  clauses_[ci].lbd = lbd;
   if (lit_is_eq(learnt[0]))
     fix_value(lit_var(learnt[0]), lit_value(learnt[0]), Why::clause, ci);
   else
@@ -666,7 +688,7 @@ bool Learner<M, Info>::handle_solution(Outcome& out, const LearnConfig& cfg) {
 // One pass over the variables with at most 3 values, each value tried at a level of its own and
 // undone. The first trial that fails is learned from (its clause removes the value, with the
 // reason analysis finds) and the pass stops there, for the caller to propagate; the next pass
-// starts after that variable.
+// starts at that variable, whose other values may fail too.
 template <SearchModel M, class Info>
 typename Learner<M, Info>::Probed Learner<M, Info>::probe() {
   const int here = level();
@@ -679,10 +701,12 @@ typename Learner<M, Info>::Probed Learner<M, Info>::probe() {
       const int v = std::countr_zero(left) + 1;
       ++stats_.probes;
       const size_t before = trail_.size();
+      probing_ = true;
       decide(x, v);
       active_rules_ = trial_rules_;
       const bool holds = propagate();
       active_rules_ = static_cast<int>(rules_.size());
+      probing_ = false;
       if (holds) {
         score *= 1.0f + static_cast<float>(trail_.size() - before);
         backjump(here);
@@ -762,6 +786,8 @@ inline uint64_t luby(uint64_t i) {
 template <SearchModel M, class Info>
 typename Learner<M, Info>::Outcome Learner<M, Info>::run(std::vector<Mask> root,
                                                          const LearnConfig& cfg) {
+  if (used_) throw std::logic_error("propagation::Learner::run: one run per learner");
+  used_ = true;
   Outcome out;
   variables_ = m_.variables();
   d_ = std::move(root);
@@ -782,6 +808,9 @@ typename Learner<M, Info>::Outcome Learner<M, Info>::run(std::vector<Mask> root,
   watches_.assign(booleans << 1, {});
   activity_.assign(variables_, 0.0);
   phase_.assign(variables_, 0);
+  fixed_value_.assign(variables_, 0);
+  for (int x = 0; x < variables_; ++x)
+    if (fixed(root_[x])) fixed_value_[x] = static_cast<int8_t>(lowest_value(root_[x]));
   lookahead_.assign(variables_, 0.0f);
   seen_.assign(booleans, 0);
   minimise_ = cfg.minimise;
@@ -791,27 +820,19 @@ typename Learner<M, Info>::Outcome Learner<M, Info>::run(std::vector<Mask> root,
   max_learned_ = cfg.max_learned;
 
   search::Budget budget(cfg.limits);
-  uint64_t restart_at = cfg.restart_base > 0 ? luby(0) * cfg.restart_base : 0, restarts = 0;
-  uint64_t conflicts_here = 0;
-  for (;;) {
+  restart_at_ = cfg.restart_base > 0 ? luby(0) * cfg.restart_base : 0;
+  // A domain empty at the root: nothing to search (and no value to decide on).
+  const bool empty_root = std::any_of(root_.begin(), root_.end(), [](Mask m) { return !m; });
+  bool stopped = false;
+  // Every pass of the loop ends in a conflict, a solution, a probe or a decision, and can take
+  // milliseconds, so the clock is read on each pass, not every 1,024 nodes as the DFS's is.
+  while (!empty_root) {
+    if (budget.check()) {
+      stopped = true;
+      break;
+    }
     if (!propagate()) {
-      if (!handle_conflict()) break;  // refuted at level 0: everything is searched
-      ++conflicts_here;
-      if (restart_at && conflicts_here >= restart_at) {
-        conflicts_here = 0;
-        ++stats_.restarts;
-        restart_at = luby(++restarts) * cfg.restart_base;
-        backjump(0);
-        if (learned_live_ > max_learned_) {
-          // A restart at level 0 leaves the asserted literal of the last clause pending; reduce
-          // only once it is propagated, so that the clauses are settled.
-          if (!propagate()) {
-            if (!handle_conflict()) break;
-            continue;
-          }
-          reduce_clauses();
-        }
-      }
+      if (!handle_conflict() || !restart_if_due(cfg)) break;  // refuted at level 0
       continue;
     }
     // The check of plain backtracking (problem.hpp), which no rule set switches off: the fixed
@@ -820,30 +841,24 @@ typename Learner<M, Info>::Outcome Learner<M, Info>::run(std::vector<Mask> root,
     if (!m_.fixed_values_agree(d_.data())) {
       conflict_.clear();
       decisions_before(static_cast<int32_t>(trail_.size()), conflict_);
-      if (!handle_conflict()) break;
+      if (!handle_conflict() || !restart_if_due(cfg)) break;
       continue;
     }
     if (open_ == 0) {
-      if (!handle_solution(out, cfg)) {
-        if (out.stop == StopReason::solution) {
-          out.learn = stats_;
-          out.rules = rule_stats_;
-          return out;
-        }
-        break;
-      }
-      continue;
-    }
-    if (cfg.probe && (cfg.probe_depth < 0 || level() <= cfg.probe_depth)) {
-      const Probed p = probe();
-      if (p == Probed::refuted) break;
-      if (p == Probed::changed) continue;
-    }
-    if (budget.step()) {
-      out.stop = budget.reason();
+      if (handle_solution(out, cfg)) continue;
+      if (out.stop != StopReason::solution) out.stop = StopReason::exhausted;
       out.learn = stats_;
       out.rules = rule_stats_;
       return out;
+    }
+    if (cfg.probe && (cfg.probe_depth < 0 || level() <= cfg.probe_depth)) {
+      const Probed p = probe();
+      if (p == Probed::refuted || (p == Probed::changed && !restart_if_due(cfg))) break;
+      if (p == Probed::changed) continue;
+    }
+    if (budget.step()) {  // the node limit counts decisions
+      stopped = true;
+      break;
     }
     ++stats_.decisions;
     const int var = choose_variable();
@@ -852,10 +867,29 @@ typename Learner<M, Info>::Outcome Learner<M, Info>::run(std::vector<Mask> root,
     if (!v || !(dom & value_bit(v))) v = cfg.values_down ? highest_value(dom) : lowest_value(dom);
     decide(var, v);
   }
-  out.stop = StopReason::exhausted;
+  out.stop = stopped ? budget.reason() : StopReason::exhausted;
   out.learn = stats_;
   out.rules = rule_stats_;
   return out;
+}
+
+// After a conflict: a restart when the Luby schedule says so (counting every conflict, the
+// probe's included), and at a restart with too many learned clauses, a reduction once level 0
+// is propagated. False: level 0 is refuted.
+template <SearchModel M, class Info>
+bool Learner<M, Info>::restart_if_due(const LearnConfig& cfg) {
+  if (!restart_at_ || conflicts_since_restart_ < restart_at_) return true;
+  conflicts_since_restart_ = 0;
+  ++stats_.restarts;
+  restart_at_ = luby(stats_.restarts) * cfg.restart_base;
+  backjump(0);
+  if (learned_live_ <= max_learned_) return true;
+  // The asserted literal of the last clause may be pending at level 0: the clauses are settled,
+  // and no level-0 step is read by analysis, only once it is propagated.
+  while (!propagate())
+    if (!handle_conflict()) return false;
+  if (level() == 0) reduce_clauses();
+  return true;
 }
 
 }  // namespace bs::propagation

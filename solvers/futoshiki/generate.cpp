@@ -236,7 +236,8 @@ std::string generate_text(const Options& options) {
   if (o.clues_added) {
     if (o.grade != "any")
       throw std::invalid_argument("generate futoshiki: --grade applies to --clues all only");
-    const Generated g = generate_minimal(n, seed, {o.common.time_limit, o.progress});
+    const Generated g =
+        generate_minimal(n, seed, {o.common.time_limit, o.progress, o.common.threads});
     const size_t givens = static_cast<size_t>(
         std::count_if(g.instance.givens.begin(), g.instance.givens.end(), [](int v) { return v; }));
     return "# futoshiki generated: size " + std::to_string(n) + ", seed " + std::to_string(seed) +

@@ -43,14 +43,16 @@ struct Generated {
 Generated generate(int n, uint64_t seed, const std::string& grade);
 
 // The oracle of generate_minimal (generate_minimal.cpp): the number of solutions of `instance`
-// up to `limit`, by the toolkit's own solver, single-threaded, within `time_limit` seconds (0:
-// none); kUnknownCount when the limit stopped it first.
+// up to `limit`, by the toolkit's own solver on `threads` threads (the count up to a limit is the
+// same on any number), within `time_limit` seconds (0: none); kUnknownCount when the limit
+// stopped it first.
 inline constexpr int kUnknownCount = -1;
-int count_up_to(const Instance& instance, int limit, double time_limit);
+int count_up_to(const Instance& instance, int limit, double time_limit, int threads = 1);
 
 struct MinimalSettings {
   double time_limit = 0;  // seconds for the whole run, 0: none
   bool progress = false;  // a progress line on standard error every ~2 s
+  int threads = 1;        // of each oracle call (--threads): the answers do not depend on it
 };
 
 // A unique puzzle of side n made by adding clues at random until unique, then removing each clue

@@ -208,7 +208,7 @@ class MinimalSearch {
     }
     ++calls_;
     progress_.oracle_call();
-    const int count = count_up_to(in, limit, budget);
+    const int count = count_up_to(in, limit, budget, settings_.threads);
     if (count == kUnknownCount) out_of_time();
     return count;
   }
@@ -232,12 +232,12 @@ class MinimalSearch {
 
 }  // namespace
 
-int count_up_to(const Instance& in, int limit, double time_limit) {
+int count_up_to(const Instance& in, int limit, double time_limit, int threads) {
   Options o;
   o.set("method", kOracleMethod);
   o.set("count", "true");
   o.set("limit", std::to_string(limit));
-  o.set("threads", "1");
+  o.set("threads", std::to_string(threads));
   if (time_limit > 0) o.set("time-limit", real_text(time_limit));
   const Result r = solve(in, o);
   if (r.status == Status::unknown) return kUnknownCount;

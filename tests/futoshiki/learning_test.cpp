@@ -65,6 +65,7 @@ struct Variant {
   bool probe;
   int restart_base;
   size_t max_learned;
+  int trial_rules = -1;
 };
 
 // Counts every solution of the oracle's puzzle `seed` with the engine, checking what the top of
@@ -81,6 +82,7 @@ uint64_t check_against_brute_force(uint64_t seed, const Instance& in,
   cfg.probe = variant.probe;
   cfg.restart_base = variant.restart_base;
   cfg.max_learned = variant.max_learned;
+  cfg.trial_rules = variant.trial_rules;
   std::vector<std::pair<std::vector<Lit>, uint64_t>> learned;
   cfg.on_learn = [&](std::span<const Lit> c, uint64_t counted) {
     learned.emplace_back(std::vector<Lit>(c.begin(), c.end()), counted);
@@ -115,6 +117,7 @@ const Variant kVariants[] = {
      "value-elimination,hidden-single,inequality-bounds", false, 1, 4},
     {"and all-different, probing, restarts and deletion every few conflicts",
      "value-elimination,inequality-bounds,all-different", true, 1, 4},
+    {"default rules, probing with the first two rules in the trials", "default", true, 1, 4, 2},
 };
 
 TEST(FutoshikiLearning, LearnedClausesExcludeOnlyCountedSolutions) {
@@ -154,6 +157,34 @@ TEST(FutoshikiLearning, TheMethodAgreesWithTheSearch) {
           << b.certificate.kind;
     }
   }
+}
+
+}  // namespace
+}  // namespace bs::futoshiki
+
+namespace bs::futoshiki {
+namespace {
+
+// A limit is the stop reason and the answer unknown, never solved or infeasible: the node limit
+// counts decisions, and the clock is read at every step (a decision can take milliseconds).
+TEST(FutoshikiLearning, ALimitIsTheStopReasonNotAnAnswer) {
+  const Instance in =
+      read_instance(std::string(BS_SOURCE_DIR) + "/instances/futoshiki/generated/gen_15_seed2.txt");
+  Options o;
+  o.set("method", "learn");
+  o.set("count", "true");
+  o.set("limit", "2");
+  Options by_nodes = o, by_time = o;
+  by_nodes.set("node-limit", "2");
+  by_time.set("time-limit", "0.005");
+  const Result a = solve(in, by_nodes), b = solve(in, by_time), whole = solve(in, o);
+  ASSERT_EQ(whole.status, Status::solved);  // the whole search takes about 130 decisions
+  ASSERT_GT(whole.counter("decisions"), 10);
+  EXPECT_EQ(a.status, Status::unknown);
+  EXPECT_EQ(a.stop, StopReason::node_limit);
+  EXPECT_EQ(a.counter("decisions"), 2);
+  EXPECT_EQ(b.status, Status::unknown);
+  EXPECT_EQ(b.stop, StopReason::time_limit);
 }
 
 }  // namespace
