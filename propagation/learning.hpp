@@ -1,15 +1,19 @@
 // Search that learns from its conflicts: lazy clause generation over the propagation core.
 //
 // The DFS of problem.hpp forgets why a subtree failed, and meets the same failure again under
-// every branch that leaves its cause in place. On minimal Futoshiki puzzles that costs a factor
-// of 30-100 against a plain SAT solver (issue 35). This engine keeps the cause: when a node
-// fails, it asks the rules why (explain.hpp), follows the reasons back to the first unique
-// implication point of the current level, and adds the clause that says "not all of these
-// again" to the store. It then jumps back to the level where that clause first says something,
-// restarts now and then with the variables that took part in recent conflicts first, and saves
-// each variable's last value to try it first again (phase saving). This is how Chuffed and
-// OR-Tools' CP-SAT run finite domains on top of a SAT engine; here the domains stay the core's
-// mask words, and the rules stay the puzzle's own.
+// every branch that leaves its cause in place; issue 35 found it 30-100x slower than a plain SAT
+// solver on some minimal Futoshiki puzzles. This engine keeps the cause: when a node fails, it
+// asks the rules why (explain.hpp), follows the reasons back to the first unique implication
+// point of the current level, and adds the clause that says "not all of these again" to the
+// store. It then jumps back to the level where that clause first says something, restarts now
+// and then (Luby), branches on the smallest domain with conflict activity among the ties, and
+// saves each variable's last value to try it first again (phase saving). This is how Chuffed
+// and OR-Tools' CP-SAT run finite domains on top of a SAT engine; here the domains stay the
+// core's mask words, and the rules stay the puzzle's own.
+//
+// Probing is a trial decision per value of each variable with at most 3 values, propagated with
+// the cheap rules only; a trial that fails is a conflict like any other, so the value leaves
+// with the reason its analysis finds (propagation/probe.hpp removes it with no reason).
 //
 // The state. The words of a node (domains and views, as in problem.hpp) and a trail of
 // literals in the order they became true, each with its level and its reason: a decision, a
