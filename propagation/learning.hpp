@@ -162,8 +162,8 @@ class Learner {
   void watch(uint32_t ci);
   void reduce_clauses();
   bool handle_conflict();
-  bool restart_if_due(const LearnConfig& cfg);
-  bool handle_solution(Outcome& out, const LearnConfig& cfg);
+  bool restart_if_due();
+  bool handle_solution(Outcome& out);
 
   // --- probing ---
   enum class Probed { settled, changed, refuted };
@@ -215,11 +215,10 @@ class Learner {
   LearnStats stats_;
   search::Stats rule_stats_;
   int failing_rule_ = -1;
-  bool minimise_ = true;
   int active_rules_ = 0;  // the rules a fixpoint runs: all, or a trial's
   int trial_rules_ = 0;
-  const LearnConfig* cfg_ = nullptr;
-  uint64_t solutions_ = 0;  // counted so far
+  const LearnConfig* cfg_ = nullptr;  // run()'s, for the steps it calls
+  uint64_t solutions_ = 0;            // counted so far
   uint64_t restart_at_ = 0, conflicts_since_restart_ = 0;
   bool used_ = false;
 };
@@ -527,7 +526,7 @@ int Learner<M, Info>::analyse(std::vector<Lit>& learnt) {
     reason_of(p, reason);
     --p;
   }
-  if (minimise_) minimise(learnt);
+  if (cfg_->minimise) minimise(learnt);
   for (const uint32_t b : marked) seen_[b] = 0;
   int back = 0;
   for (size_t k = 1; k < learnt.size(); ++k)
@@ -667,7 +666,8 @@ bool Learner<M, Info>::handle_conflict() {
 // A solution: counted, then blocked by the clause "not all of these decisions", which excludes
 // it and nothing else. True: the search goes on.
 template <SearchModel M, class Info>
-bool Learner<M, Info>::handle_solution(Outcome& out, const LearnConfig& cfg) {
+bool Learner<M, Info>::handle_solution(Outcome& out) {
+  const LearnConfig& cfg = *cfg_;
   solutions_ = ++out.solutions;
   if (cfg.keep_solutions) out.all.emplace_back(d_.begin(), d_.begin() + variables_);
   if (!out.found) {
@@ -817,7 +817,6 @@ typename Learner<M, Info>::Outcome Learner<M, Info>::run(std::vector<Mask> root,
     if (fixed(root_[x])) fixed_value_[x] = static_cast<int8_t>(lowest_value(root_[x]));
   lookahead_.assign(variables_, 0.0f);
   seen_.assign(booleans, 0);
-  minimise_ = cfg.minimise;
   active_rules_ = static_cast<int>(rules_.size());
   trial_rules_ = cfg.trial_rules < 0 ? active_rules_ : std::min(cfg.trial_rules, active_rules_);
   cfg_ = &cfg;
@@ -836,7 +835,7 @@ typename Learner<M, Info>::Outcome Learner<M, Info>::run(std::vector<Mask> root,
       break;
     }
     if (!propagate()) {
-      if (!handle_conflict() || !restart_if_due(cfg)) break;  // refuted at level 0
+      if (!handle_conflict() || !restart_if_due()) break;  // refuted at level 0
       continue;
     }
     // The check of plain backtracking (problem.hpp), which no rule set switches off: the fixed
@@ -845,11 +844,11 @@ typename Learner<M, Info>::Outcome Learner<M, Info>::run(std::vector<Mask> root,
     if (!m_.fixed_values_agree(d_.data())) {
       conflict_.clear();
       decisions_before(static_cast<int32_t>(trail_.size()), conflict_);
-      if (!handle_conflict() || !restart_if_due(cfg)) break;
+      if (!handle_conflict() || !restart_if_due()) break;
       continue;
     }
     if (open_ == 0) {
-      if (handle_solution(out, cfg)) continue;
+      if (handle_solution(out)) continue;
       if (out.stop != StopReason::solution) out.stop = StopReason::exhausted;
       out.learn = stats_;
       out.rules = rule_stats_;
@@ -857,7 +856,7 @@ typename Learner<M, Info>::Outcome Learner<M, Info>::run(std::vector<Mask> root,
     }
     if (cfg.probe && (cfg.probe_depth < 0 || level() <= cfg.probe_depth)) {
       const Probed p = probe();
-      if (p == Probed::refuted || (p == Probed::changed && !restart_if_due(cfg))) break;
+      if (p == Probed::refuted || (p == Probed::changed && !restart_if_due())) break;
       if (p == Probed::changed) continue;
     }
     if (budget.step()) {  // the node limit counts decisions
@@ -881,11 +880,11 @@ typename Learner<M, Info>::Outcome Learner<M, Info>::run(std::vector<Mask> root,
 // probe's included), and at a restart with too many learned clauses, a reduction once level 0
 // is propagated. False: level 0 is refuted.
 template <SearchModel M, class Info>
-bool Learner<M, Info>::restart_if_due(const LearnConfig& cfg) {
+bool Learner<M, Info>::restart_if_due() {
   if (!restart_at_ || conflicts_since_restart_ < restart_at_) return true;
   conflicts_since_restart_ = 0;
   ++stats_.restarts;
-  restart_at_ = luby(stats_.restarts) * cfg.restart_base;
+  restart_at_ = luby(stats_.restarts) * cfg_->restart_base;
   backjump(0);
   if (learned_live_ <= max_learned_) return true;
   // The asserted literal of the last clause may be pending at level 0: the clauses are settled,
