@@ -21,7 +21,9 @@ const std::vector<OptionSpec>& global_option_rows() {
        "search node limit over all threads; 0 means none"},
       {"rules", OptionType::Text, "default", 0, 0,
        "pruning rules: 'default', 'none', or a list like position-class,jump-bounds,-pagoda"},
-      {"spawn-depth", OptionType::Int, "4", 0, 12, "parallel DFS: depth of the task frontier"},
+      {"spawn-depth", OptionType::Int, "0", 0, 12,
+       "parallel DFS: levels expanded serially into the first tasks (0: the threads share the "
+       "tree only by handing over untried moves when one runs dry)"},
       {"seed", OptionType::Int, "0", 0, 9e18, "random seed, for puzzles and rules that use one"},
       {"count", OptionType::Bool, "false", 0, 0,
        "count solutions instead of finding one (the `count` command sets it)"},

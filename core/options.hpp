@@ -73,7 +73,7 @@ struct CommonOptions {
   double time_limit = 0;    // seconds of wall time; 0: none
   uint64_t node_limit = 0;  // 0: none
   std::string rules;        // the --rules list, resolved against the puzzle's rules by its solver
-  int spawn_depth = 4;
+  int spawn_depth = 0;
   uint64_t seed = 0;
   bool count = false;    // count solutions instead of finding one
   uint64_t limit = 0;    // counting: stop after this many; 0 counts all

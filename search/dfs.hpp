@@ -8,12 +8,29 @@
 // Parallelism. The first `spawn_depth` levels are expanded, serially and in DFS order, into a
 // frontier of subtrees, each with its own copy of the state. One OpenMP task per thread then
 // runs the plain serial recursion with undo on one subtree after another, which is where almost
-// all nodes are. A task does not own fixed subtrees: it takes the next untaken frontier index from
-// a shared counter, so the subtrees start in serial DFS order whatever order the OpenMP runtime
-// runs tasks in (libgomp, for one, does not keep creation order). A frontier index is a subtree's
-// rank. When a task finds a solution it publishes its rank; tasks ranked later give up at their
-// next node, tasks ranked earlier go on. The solution returned is therefore the first in serial DFS
-// order, whatever the thread count: parallel runs give the same answers as serial runs.
+// all nodes are. A task does not own fixed subtrees: it takes the lowest-ranked subtree left in a
+// shared queue, so the subtrees start in serial DFS order whatever order the OpenMP runtime runs
+// tasks in (libgomp, for one, does not keep creation order).
+//
+// Donation. A static frontier balances badly when one subtree holds most of the tree, which is
+// the rule on a puzzle whose propagation leaves a few hundred expensive nodes (a minimal 15x15
+// Futoshiki: one thread worked alone on the last big subtree while the other waited). So a thread
+// with nothing left to take says it is hungry, and a busy thread, at its next node, hands over
+// the moves it has not tried yet at the shallowest level of its path that still has some: the
+// largest pieces of work it holds. It rebuilds the state there by undoing its own moves on a
+// copy (undo is the problem's, so this needs nothing new of it), gives each untried move as a
+// subtree to the queue, and goes on with its current branch. Nothing is handed over unless some
+// thread waits, so one thread, or a well-balanced frontier, pays one relaxed load per node.
+//
+// Ranks. Every subtree owns an interval of [0, 2^64): the root all of it, and each node's
+// interval divided evenly among its moves in their order, so intervals nest and follow serial DFS
+// order. A subtree's rank is the start of its interval. A level whose moves would get an empty
+// interval each (the tree deeper than 64 bits of branching) is never handed over, so ranks stay
+// distinct. When a task finds a solution it publishes its rank; tasks ranked later give up at
+// their next node, tasks ranked earlier go on. The work a thread keeps after a donation lies
+// before everything it gave away, so its rank still sorts it first. The solution returned is
+// therefore the first in serial DFS order, whatever the thread count: parallel runs give the same
+// answers as serial runs.
 //
 // Split budgets. A bounded count in the mode above is not reproducible: which solutions are
 // found before the count limit, and where a node limit cuts, depend on how the threads raced. A
@@ -29,15 +46,19 @@
 // sibling left unused, so a split search gives up sooner than a serial one on a lopsided tree.
 //
 // Soundness of the dead table. A subtree is stored dead only when it was searched to the end
-// without interruption and held no goal. It is up to the problem that deadness depends on the
-// key alone (for peg solitaire it does: see solvers/peg/solver.cpp).
+// without interruption and held no goal, by the thread that stores it: a node above a donation
+// of this task (or the node that donated) is never stored, since part of it went to another
+// thread. It is up to the problem that deadness depends on the key alone (for peg solitaire it
+// does: see solvers/peg/solver.cpp).
 #pragma once
 
 #include <omp.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <concepts>
+#include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <mutex>
@@ -79,7 +100,8 @@ struct NoTable {};
 
 struct DfsConfig {
   int threads = 1;
-  int spawn_depth = 4;  // levels expanded into the task frontier
+  int spawn_depth =
+      0;  // levels expanded into the first tasks; 0: the root alone, shared by donation
   Limits limits;
   Budget* parent = nullptr;  // a budget the search spends within (a portfolio's whole run)
   bool count = false;        // count solutions instead of stopping at the first; the first
@@ -128,25 +150,27 @@ class DepthFirst {
     if (split()) return run_split(std::move(root));
     const auto t0 = std::chrono::steady_clock::now();
     if (cfg_.threads == 1) {
-      run_subtree(Entry{std::move(root), {}}, 0, 0);
+      run_subtree(Entry{std::move(root), {}});
     } else {
       std::vector<Entry> frontier = expand(std::move(root));
       contexts_[0].stats.tasks = frontier.size();
-      std::atomic<size_t> next{0};
-      if (frontier.size() <= 1) {
-        // Nothing to share (the root settled by its rules, or a single line of moves): no
-        // parallel region, whose start costs milliseconds on a machine where a fresh OpenMP
-        // thread spins on the core of the thread that made it (measured: 10 ms against 0.1 ms
-        // for the 1-node proof of a 50x50 Shakashaka).
-        if (!frontier.empty()) run_subtree(std::move(frontier[0]), depth_of_frontier_, 0);
+      if (frontier.empty() || (frontier.size() == 1 && problem_.is_goal(frontier[0].state))) {
+        // Nothing to share (the root settled by its rules): no parallel region, whose start
+        // costs milliseconds on a machine where a fresh OpenMP thread spins on the core of the
+        // thread that made it (measured: 10 ms against 0.1 ms for the 1-node proof of a 50x50
+        // Shakashaka). A frontier of one subtree that is not settled is shared by donation.
+        if (!frontier.empty()) run_subtree(std::move(frontier[0]));
       } else {
-        // One task per thread; each takes frontier nodes in rank order until none are left.
+        queue_.assign(std::make_move_iterator(frontier.begin()),
+                      std::make_move_iterator(frontier.end()));
+        queued_.store(queue_.size(), std::memory_order_relaxed);
+        // One task per thread; each takes subtrees in rank order until none are left and no
+        // thread is busy (a busy one may yet donate).
 #pragma omp parallel num_threads(cfg_.threads)
 #pragma omp single
         for (int worker = 0; worker < cfg_.threads; ++worker) {
-#pragma omp task shared(frontier, next)
-          for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < frontier.size();)
-            run_subtree(std::move(frontier[i]), depth_of_frontier_, i);
+#pragma omp task
+          work();
         }
       }
     }
@@ -177,9 +201,11 @@ class DepthFirst {
   }
 
  private:
-  struct Entry {  // a frontier subtree: its root state and the path to it
+  struct Entry {  // a subtree: its root state, the path to it, and its rank interval
     State state;
     std::vector<Move> path;
+    uint64_t lo = 0;          // the rank
+    uint64_t width = kWhole;  // the interval [lo, lo + width]
   };
 
   bool split() const {
@@ -275,14 +301,31 @@ class DepthFirst {
     return settled_flag_.load(std::memory_order_relaxed);
   }
   static constexpr uint64_t kNone = ~uint64_t{0};
+  static constexpr uint64_t kWhole = ~uint64_t{0};  // the root's interval, all of [0, 2^64)
   // Stop expanding the frontier once it holds this many subtrees per thread.
   static constexpr size_t kFrontierPerThread = 256;
+
+  // One level of a thread's path: the node's moves, the one being searched, the end of those
+  // still its own (a donation lowers it), and the rank interval each child gets.
+  struct Frame {
+    std::vector<Move> moves;
+    size_t next = 0;
+    size_t end = 0;
+    uint64_t lo = 0;  // the node's interval, set by its parent
+    uint64_t width = kWhole;
+    uint64_t child_width = 0;  // width / moves; 0: the level is too deep to hand over
+  };
 
   struct alignas(64) Context {
     Stats stats;
     uint64_t unpublished = 0;
-    std::deque<std::vector<Move>> buffers;  // one move list per depth; deque keeps them put
+    std::deque<Frame> frames;  // one per depth; deque keeps them put
     std::vector<Move> path;
+    int task_depth = 0;  // the depth of the running task's root
+    // The deepest level this task donated from (-1: none). A node of the path at this depth or
+    // above was not searched whole by this thread; the test errs on the safe side once the
+    // path has moved on.
+    int donated_depth = -1;
     SubtreeOutcome* subtree = nullptr;  // split search: the subtree being searched
     uint64_t subtree_nodes = 0;         // and the nodes it has spent
   };
@@ -334,7 +377,8 @@ class DepthFirst {
   }
 
   // The spawned levels, breadth by breadth; each node is replaced by its children in place, so
-  // the frontier stays in DFS order. Goal nodes stay as leaves for run_subtree to record.
+  // the frontier stays in DFS order, and its interval is divided among them. Goal nodes stay as
+  // leaves for run_subtree to record.
   // `target` (0: kFrontierPerThread per thread) caps the size at which expansion stops.
   std::vector<Entry> expand(State root, size_t target = 0) {
     Context& ctx = contexts_[0];
@@ -363,10 +407,11 @@ class DepthFirst {
         if (cut(e.state, ctx)) continue;
         moves.clear();
         problem_.moves(e.state, moves);
-        for (const Move& m : moves) {
-          Entry child{e.state, e.path};
-          problem_.apply(child.state, m);
-          child.path.push_back(m);
+        const uint64_t width = moves.empty() ? 0 : e.width / moves.size();
+        for (size_t i = 0; i < moves.size(); ++i) {
+          Entry child{e.state, e.path, e.lo + i * width, width};
+          problem_.apply(child.state, moves[i]);
+          child.path.push_back(moves[i]);
           next.push_back(std::move(child));
         }
       }
@@ -378,11 +423,86 @@ class DepthFirst {
 
   // One subtree, on the calling thread, without task creation inside: the thread context is
   // private to it from start to end.
-  void run_subtree(Entry e, int depth, uint64_t rank) {
+  void run_subtree(Entry e) {
     Context& ctx = context();
+    const int depth = static_cast<int>(e.path.size());
     ctx.path = std::move(e.path);
+    ctx.task_depth = depth;
+    ctx.donated_depth = -1;
+    Frame& root = frame(ctx, depth);
+    root.lo = e.lo;
+    root.width = e.width;
     bool interrupted = false;
-    if (search(e.state, depth, rank, ctx, interrupted)) record(rank, ctx.path);
+    if (search(e.state, depth, e.lo, ctx, interrupted)) record(e.lo, ctx.path);
+  }
+
+  Frame& frame(Context& ctx, int depth) {
+    if (ctx.frames.size() <= static_cast<size_t>(depth)) ctx.frames.resize(depth + 1);
+    return ctx.frames[depth];
+  }
+
+  // One thread's share of a parallel search: the lowest-ranked queued subtree, one after
+  // another, until the queue is empty and no thread is busy. A thread that finds the queue empty
+  // while another is busy waits, hungry, for a donation.
+  void work() {
+    for (;;) {
+      Entry e;
+      {
+        std::unique_lock lock(queue_mutex_);
+        if (queue_.empty() && busy_ > 0) {
+          hungry_.fetch_add(1, std::memory_order_relaxed);
+          queue_ready_.wait(lock, [&] { return !queue_.empty() || busy_ == 0; });
+          hungry_.fetch_sub(1, std::memory_order_relaxed);
+        }
+        if (queue_.empty()) return;
+        e = std::move(queue_.front());
+        queue_.pop_front();
+        queued_.store(queue_.size(), std::memory_order_relaxed);
+        ++busy_;
+      }
+      run_subtree(std::move(e));
+      std::lock_guard lock(queue_mutex_);
+      if (--busy_ == 0) queue_ready_.notify_all();
+    }
+  }
+
+  // Whether this thread should hand work over: a thread waits and nothing is queued for it.
+  bool someone_hungry() const {
+    return hungry_.load(std::memory_order_relaxed) > 0 &&
+           queued_.load(std::memory_order_relaxed) == 0;
+  }
+
+  // Hands the untried moves of the shallowest level of this task's path that has some (and can
+  // divide its interval) to the queue, as subtrees, each with the state rebuilt by undoing this
+  // thread's moves below that level on a copy of `s` (the node at `depth`, not yet entered).
+  void donate(const State& s, int depth, Context& ctx) {
+    for (int d = ctx.task_depth; d < depth; ++d) {
+      Frame& f = ctx.frames[d];
+      if (f.next + 1 >= f.end || f.child_width == 0) continue;
+      State at = s;
+      for (int j = depth - 1; j >= d; --j) problem_.undo(at, ctx.path[j]);
+      std::vector<Entry> gift;
+      for (size_t i = f.next + 1; i < f.end; ++i) {
+        Entry child{at, std::vector<Move>(ctx.path.begin(), ctx.path.begin() + d),
+                    f.lo + i * f.child_width, f.child_width};
+        problem_.apply(child.state, f.moves[i]);
+        child.path.push_back(f.moves[i]);
+        gift.push_back(std::move(child));
+      }
+      f.end = f.next + 1;
+      ctx.donated_depth = std::max(ctx.donated_depth, d);
+      ctx.stats.tasks += gift.size();
+      ctx.stats.donated += gift.size();
+      std::lock_guard lock(queue_mutex_);
+      for (Entry& g : gift) {  // keep the queue in rank order
+        auto at_rank = std::upper_bound(queue_.begin(), queue_.end(), g.lo,
+                                        [](uint64_t lo, const Entry& q) { return lo < q.lo; });
+        queue_.insert(at_rank, std::move(g));
+      }
+      queued_.store(queue_.size(), std::memory_order_relaxed);
+      queue_ready_.notify_all();
+      return;
+    }
   }
 
   // The problem's propagation, where it has one. False: the node has no solution.
@@ -414,6 +534,7 @@ class DepthFirst {
       interrupted = true;
       return false;
     }
+    if (!ctx.subtree && someone_hungry()) donate(s, depth, ctx);
     ++ctx.stats.nodes;
     if (static_cast<uint64_t>(depth) > ctx.stats.max_depth) ctx.stats.max_depth = depth;
     if (!enter(s, ctx)) return false;
@@ -437,12 +558,18 @@ class DepthFirst {
       return false;
     }
     if (cut(s, ctx)) return false;
-    if (ctx.buffers.size() <= static_cast<size_t>(depth)) ctx.buffers.resize(depth + 1);
-    std::vector<Move>& moves = ctx.buffers[depth];
-    moves.clear();
-    problem_.moves(s, moves);
+    Frame& f = frame(ctx, depth);
+    f.moves.clear();
+    problem_.moves(s, f.moves);
+    f.end = f.moves.size();
+    f.child_width = f.moves.empty() ? 0 : f.width / f.moves.size();
     const uint64_t goals_before = ctx.stats.goals;
-    for (const Move& m : moves) {
+    // f.end may drop while a child runs: a donation gave the rest away.
+    for (f.next = 0; f.next < f.end; ++f.next) {
+      const Move m = f.moves[f.next];
+      Frame& child = frame(ctx, depth + 1);
+      child.lo = f.lo + f.next * f.child_width;
+      child.width = f.child_width;
       problem_.apply(s, m);
       ctx.path.push_back(m);
       if (search(s, depth + 1, rank, ctx, interrupted)) return true;
@@ -451,7 +578,8 @@ class DepthFirst {
       if (interrupted) return false;
     }
     if constexpr (kTable) {
-      if (table_ && ctx.stats.goals == goals_before && table_->insert(problem_.key(s)))
+      if (table_ && ctx.stats.goals == goals_before && depth > ctx.donated_depth &&
+          table_->insert(problem_.key(s)))
         ++ctx.stats.table_stores;
     }
     return false;
@@ -476,6 +604,13 @@ class DepthFirst {
   size_t settled_prefix_ = 0;   // subtrees done from rank 0 on (under solution_mutex_)
   uint64_t settled_solutions_ = 0;
   std::atomic<bool> settled_flag_{false};
+  // The queue of subtrees (see the top of the file), in rank order, under queue_mutex_.
+  std::mutex queue_mutex_;
+  std::condition_variable queue_ready_;
+  std::deque<Entry> queue_;
+  int busy_ = 0;                   // threads running a subtree
+  std::atomic<size_t> queued_{0};  // queue_.size(), for a lock-free look
+  std::atomic<int> hungry_{0};     // threads waiting for a donation
 };
 
 // Convenience: run a search once.

@@ -18,6 +18,7 @@ struct alignas(64) Stats {
   uint64_t table_hits = 0;    // nodes cut because the table knew them dead
   uint64_t table_stores = 0;  // dead positions written to the table
   uint64_t tasks = 0;         // parallel tasks spawned
+  uint64_t donated = 0;       // of them, subtrees a busy thread handed to an idle one
   uint64_t max_depth = 0;
   std::array<uint64_t, kMaxRules> prunes{};       // nodes (or moves) cut, per rule index
   std::array<uint64_t, kMaxRules> calls{};        // times each rule was asked
@@ -30,6 +31,7 @@ struct alignas(64) Stats {
     table_hits += o.table_hits;
     table_stores += o.table_stores;
     tasks += o.tasks;
+    donated += o.donated;
     if (o.max_depth > max_depth) max_depth = o.max_depth;
     for (int i = 0; i < kMaxRules; ++i) {
       prunes[i] += o.prunes[i];

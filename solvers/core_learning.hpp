@@ -50,7 +50,9 @@ LearnRules<Entry> learning_rules(const ProblemRules& all, const std::vector<std:
   LearnRules<Entry> out;
   out.fixpoint.assign(all.shallow.begin(), all.shallow.begin() + all.deep);
   out.names.assign(names.begin(), names.begin() + all.deep);
-  out.probe = all.deep < static_cast<int>(all.shallow.size());
+  // The rules past `deep` are the probing ones and any dearer (an LP), which learning does not run.
+  out.probe = std::any_of(all.shallow.begin() + all.deep, all.shallow.end(),
+                          [](const Entry* e) { return e->info.cost == Cost::probing; });
   while (out.trial < all.deep && all.shallow[out.trial]->info.cost < Cost::quadratic) ++out.trial;
   return out;
 }

@@ -120,6 +120,7 @@ void core_search(const Problem& problem, CoreSearch<Problem>& cs,
   r.count("nodes", static_cast<double>(out.stats.nodes));
   r.count("max_depth", static_cast<double>(out.stats.max_depth));
   r.count("tasks", static_cast<double>(out.stats.tasks));
+  r.count("donated", static_cast<double>(out.stats.donated));
   for (size_t i = 0; i < names.size(); ++i)
     r.count_rule(names[i], out.stats.calls[i], out.stats.prunes[i],
                  common.profile ? &out.stats.nanoseconds[i] : nullptr, &out.stats.removed[i]);

@@ -134,6 +134,63 @@ TEST(DfsParallel, FirstSolutionInDfsOrderNotTheFirstFound) {
   }
 }
 
+// A lopsided tree for donation: the root's second move is a dead leaf, its first a full binary
+// tree of `depth` levels below it. The goals are the leaf 0 0 1 1 ... 1 (the end of the first
+// quarter of the big subtree) and every leaf under 0 1 (its second quarter). With a frontier of
+// the root's two moves, one thread gets the dead leaf at once and then waits; the other must hand
+// it part of the big subtree, and the part it hands over (0 1, the shallowest untried move)
+// holds goals that come after the serial first one but are found long before it.
+struct Lopsided {
+  int depth;
+  using Move = int;
+  struct State {
+    std::vector<int> bits;
+  };
+  bool is_goal(const State& s) const {
+    if (static_cast<int>(s.bits.size()) != depth + 1 || s.bits[0] != 0) return false;
+    return s.bits[1] == 1 || (s.bits[2] == 0 && std::all_of(s.bits.begin() + 3, s.bits.end(),
+                                                            [](int b) { return b; }));
+  }
+  bool prune(const State&, Stats&) const { return false; }
+  void moves(const State& s, std::vector<Move>& out) const {
+    const bool big = !s.bits.empty() && s.bits[0] == 0;
+    if (s.bits.empty() || (big && static_cast<int>(s.bits.size()) <= depth))
+      out.insert(out.end(), {0, 1});
+  }
+  void apply(State& s, Move m) const { s.bits.push_back(m); }
+  void undo(State& s, Move) const { s.bits.pop_back(); }
+};
+
+TEST(DfsParallel, AnIdleThreadIsGivenWorkAndAnswersStayTheSerialOnes) {
+  // About 2^21 nodes (2^19 under a sanitizer): long enough for the second thread to wait.
+  const int depth = bs::test::kSanitized ? 18 : 20;
+  std::vector<int> first(depth + 1, 1);
+  first[0] = first[1] = first[2] = 0;
+  const uint64_t goals = (uint64_t{1} << (depth - 1)) + 1;
+  DfsConfig par;
+  par.threads = 2;
+  par.spawn_depth = 1;
+  const auto found = bs::search::depth_first(Lopsided{depth}, Lopsided::State{}, par);
+  ASSERT_TRUE(found.found);
+  EXPECT_EQ(found.path, first);
+  EXPECT_EQ(found.stop, bs::StopReason::solution);
+  par.count = true;
+  const auto counted = bs::search::depth_first(Lopsided{depth}, Lopsided::State{}, par);
+  EXPECT_EQ(counted.solutions, goals);
+  EXPECT_EQ(counted.stop, bs::StopReason::exhausted);
+  EXPECT_EQ(counted.path, first);  // the first solution of the lowest-ranked subtree
+  // Every node is searched exactly once whoever searches it: the serial count's nodes, plus the
+  // frontier's root entered during expansion.
+  DfsConfig serial;
+  serial.count = true;
+  const auto one = bs::search::depth_first(Lopsided{depth}, Lopsided::State{}, serial);
+  EXPECT_EQ(counted.stats.nodes, one.stats.nodes);
+  // The second thread had a dead leaf and then nothing: it worked only if it was given work.
+  if (omp_get_max_threads() >= 2) {
+    EXPECT_GT(counted.stats.donated, 0u);
+  }
+}
+
 TEST(DfsParallel, CountLimitStopsAtTheLimit) {
   DfsConfig cfg;
   cfg.count = true;

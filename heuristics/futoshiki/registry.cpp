@@ -9,11 +9,13 @@ extern const FutoshikiRuleEntry inequality_bounds_rule;
 extern const FutoshikiRuleEntry all_different_rule;
 extern const FutoshikiRuleEntry probe_rule;
 extern const FutoshikiRuleEntry all_different_bgl_rule;
+extern const FutoshikiRuleEntry assignment_lp_rule;
 
 const std::vector<FutoshikiRuleEntry>& futoshiki_rules() {
   static const std::vector<FutoshikiRuleEntry> rules = {
       value_elimination_rule, hidden_single_rule, inequality_bounds_rule,
       all_different_rule,     probe_rule,         all_different_bgl_rule,
+      assignment_lp_rule,
   };
   return rules;
 }

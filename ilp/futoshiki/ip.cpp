@@ -128,6 +128,11 @@ Grid decode(const Instance& in, const std::vector<double>& x) {
 
 }  // namespace
 
+LpModel futoshiki_model(const Instance& instance) {
+  check_instance(instance);
+  return build_model(instance);
+}
+
 FutoshikiIpResult solve_futoshiki_ip(const Instance& instance, double time_limit_seconds) {
   const auto t0 = Clock::now();
   check_instance(instance);

@@ -45,6 +45,12 @@ struct FutoshikiIpCount {
 FutoshikiIpCount count_futoshiki_ip(const futoshiki::Instance& instance, int limit,
                                     double time_limit_seconds = kInf);
 
+// The model itself (zero objective): binary column c*n + v-1 says that cell c holds value v, with
+// the rows the top of the file names. Its LP relaxation is the assignment polytope of every row
+// and column with the inequalities' clique rows, which the `assignment-lp` rule solves at search
+// nodes (heuristics/futoshiki/assignment_lp.cpp). Throws as solve_futoshiki_ip does.
+LpModel futoshiki_model(const futoshiki::Instance& instance);
+
 // The model (zero objective) in CPLEX LP format, columns named x_<row>_<col>_<value>, 1-based.
 void write_futoshiki_lp(const futoshiki::Instance& instance, const std::string& path);
 

@@ -439,6 +439,7 @@ class Portfolio {
     r_.count("table_hits", static_cast<double>(stats.table_hits));
     r_.count("table_stores", static_cast<double>(stats.table_stores));
     r_.count("tasks", static_cast<double>(stats.tasks));
+    r_.count("donated", static_cast<double>(stats.donated));
     r_.count("max_depth", static_cast<double>(stats.max_depth));
     r_.count("rounds", rounds_);
     if (beam_nodes_) {
