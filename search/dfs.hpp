@@ -100,8 +100,8 @@ struct NoTable {};
 
 struct DfsConfig {
   int threads = 1;
-  int spawn_depth =
-      0;  // levels expanded into the first tasks; 0: the root alone, shared by donation
+  // Levels expanded serially into the first tasks; 0: the root alone, shared by donation.
+  int spawn_depth = 0;
   Limits limits;
   Budget* parent = nullptr;  // a budget the search spends within (a portfolio's whole run)
   bool count = false;        // count solutions instead of stopping at the first; the first
@@ -114,6 +114,9 @@ struct DfsConfig {
   // When counting: split the search into this many subtrees with a share of the node limit each,
   // for an outcome that does not depend on the threads (see the top of the file); 0: off.
   size_t split_subtrees = 0;
+  // The most levels a split search expands to reach split_subtrees (its outcome depends on where
+  // the subtrees are cut, so this stays fixed, apart from spawn_depth).
+  int split_depth = 4;
 };
 
 template <class Move>
@@ -152,7 +155,7 @@ class DepthFirst {
     if (cfg_.threads == 1) {
       run_subtree(Entry{std::move(root), {}});
     } else {
-      std::vector<Entry> frontier = expand(std::move(root));
+      std::vector<Entry> frontier = expand(std::move(root), cfg_.spawn_depth);
       contexts_[0].stats.tasks = frontier.size();
       if (frontier.empty() || (frontier.size() == 1 && problem_.is_goal(frontier[0].state))) {
         // Nothing to share (the root settled by its rules): no parallel region, whose start
@@ -205,7 +208,9 @@ class DepthFirst {
     State state;
     std::vector<Move> path;
     uint64_t lo = 0;          // the rank
-    uint64_t width = kWhole;  // the interval [lo, lo + width]
+    uint64_t width = kWhole;  // the interval [lo, lo + width)
+    // Expanded already, but its moves would have had empty intervals: searched whole as it is.
+    bool kept_whole = false;
   };
 
   bool split() const {
@@ -229,7 +234,7 @@ class DepthFirst {
   // count limit, the outcome is settled and the rest are skipped.
   DfsOutcome<Move> run_split(State root) {
     const auto t0 = std::chrono::steady_clock::now();
-    std::vector<Entry> frontier = expand(std::move(root), cfg_.split_subtrees);
+    std::vector<Entry> frontier = expand(std::move(root), cfg_.split_depth, cfg_.split_subtrees);
     subtrees_.assign(frontier.size(), SubtreeOutcome{});
     const uint64_t expanded = contexts_[0].stats.nodes;
     if (cfg_.limits.nodes > 0) {
@@ -322,6 +327,9 @@ class DepthFirst {
     std::deque<Frame> frames;  // one per depth; deque keeps them put
     std::vector<Move> path;
     int task_depth = 0;  // the depth of the running task's root
+    // Levels of the path above this one have no move left to hand over (they only lose moves
+    // while they stay on the path), so a donation looks from here down.
+    int scan_from = 0;
     // The deepest level this task donated from (-1: none). A node of the path at this depth or
     // above was not searched whole by this thread; the test errs on the safe side once the
     // path has moved on.
@@ -376,21 +384,22 @@ class DepthFirst {
     if (cfg_.count_limit && n >= cfg_.count_limit) budget_.trigger(StopReason::solution);
   }
 
-  // The spawned levels, breadth by breadth; each node is replaced by its children in place, so
-  // the frontier stays in DFS order, and its interval is divided among them. Goal nodes stay as
-  // leaves for run_subtree to record.
-  // `target` (0: kFrontierPerThread per thread) caps the size at which expansion stops.
-  std::vector<Entry> expand(State root, size_t target = 0) {
+  // Up to `levels` levels, breadth by breadth; each node is replaced by its children in place,
+  // so the frontier stays in DFS order, and its interval is divided among them. Goal nodes stay
+  // as leaves for run_subtree to record, and so does a node whose moves would get empty
+  // intervals (kept whole: its node is not counted twice). `target` (0: kFrontierPerThread per
+  // thread) caps the size at which expansion stops.
+  std::vector<Entry> expand(State root, int levels, size_t target = 0) {
     Context& ctx = contexts_[0];
     std::vector<Entry> frontier;
     frontier.push_back(Entry{std::move(root), {}});
     if (target == 0) target = kFrontierPerThread * static_cast<size_t>(cfg_.threads);
     int depth = 0;
-    for (; depth < cfg_.spawn_depth && frontier.size() < target; ++depth) {
+    for (; depth < levels && frontier.size() < target; ++depth) {
       std::vector<Entry> next;
       std::vector<Move> moves;
       for (Entry& e : frontier) {
-        if (problem_.is_goal(e.state)) {
+        if (e.kept_whole || problem_.is_goal(e.state)) {
           next.push_back(std::move(e));
           continue;
         }
@@ -408,6 +417,12 @@ class DepthFirst {
         moves.clear();
         problem_.moves(e.state, moves);
         const uint64_t width = moves.empty() ? 0 : e.width / moves.size();
+        if (!moves.empty() && width == 0) {
+          --ctx.stats.nodes;  // run_subtree enters and counts it
+          e.kept_whole = true;
+          next.push_back(std::move(e));
+          continue;
+        }
         for (size_t i = 0; i < moves.size(); ++i) {
           Entry child{e.state, e.path, e.lo + i * width, width};
           problem_.apply(child.state, moves[i]);
@@ -428,6 +443,7 @@ class DepthFirst {
     const int depth = static_cast<int>(e.path.size());
     ctx.path = std::move(e.path);
     ctx.task_depth = depth;
+    ctx.scan_from = depth;
     ctx.donated_depth = -1;
     Frame& root = frame(ctx, depth);
     root.lo = e.lo;
@@ -476,9 +492,10 @@ class DepthFirst {
   // divide its interval) to the queue, as subtrees, each with the state rebuilt by undoing this
   // thread's moves below that level on a copy of `s` (the node at `depth`, not yet entered).
   void donate(const State& s, int depth, Context& ctx) {
-    for (int d = ctx.task_depth; d < depth; ++d) {
+    for (int d = ctx.scan_from; d < depth; ++d) {
       Frame& f = ctx.frames[d];
-      if (f.next + 1 >= f.end || f.child_width == 0) continue;
+      if (f.child_width == 0) break;  // and every level below: intervals only narrow
+      if (f.next + 1 >= f.end) continue;
       State at = s;
       for (int j = depth - 1; j >= d; --j) problem_.undo(at, ctx.path[j]);
       std::vector<Entry> gift;
@@ -490,6 +507,7 @@ class DepthFirst {
         gift.push_back(std::move(child));
       }
       f.end = f.next + 1;
+      ctx.scan_from = d + 1;
       ctx.donated_depth = std::max(ctx.donated_depth, d);
       ctx.stats.tasks += gift.size();
       ctx.stats.donated += gift.size();
@@ -503,6 +521,7 @@ class DepthFirst {
       queue_ready_.notify_all();
       return;
     }
+    ctx.scan_from = depth;  // nothing above: the levels above stay as they are
   }
 
   // The problem's propagation, where it has one. False: the node has no solution.

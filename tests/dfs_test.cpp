@@ -84,7 +84,7 @@ TEST(DfsParallel, FirstSolutionIsTheSerialOne) {
     for (int rep = 0; rep < 5; ++rep) {
       DfsConfig par;
       par.threads = 2;
-      par.spawn_depth = 1 + rep % 4;
+      par.spawn_depth = rep % 4;  // 0: the root alone, shared by donation
       const auto b = bs::search::depth_first(Queens{n}, Queens::State{}, par);
       ASSERT_TRUE(b.found);
       EXPECT_EQ(a.path, b.path) << "n=" << n;
@@ -123,7 +123,7 @@ TEST(DfsParallel, FirstSolutionInDfsOrderNotTheFirstFound) {
   const auto serial = bs::search::depth_first(LateFirstGoal{depth}, LateFirstGoal::State{}, {});
   ASSERT_TRUE(serial.found);
   ASSERT_EQ(serial.path, first);
-  for (int spawn = 1; spawn <= 4; ++spawn) {
+  for (int spawn = 0; spawn <= 4; ++spawn) {
     DfsConfig par;
     par.threads = 2;
     par.spawn_depth = spawn;
@@ -189,6 +189,49 @@ TEST(DfsParallel, AnIdleThreadIsGivenWorkAndAnswersStayTheSerialOnes) {
   if (omp_get_max_threads() >= 2) {
     EXPECT_GT(counted.stats.donated, 0u);
   }
+}
+
+// A comb too wide for the rank space: 300 moves at every level, where only move 0 lives on (the
+// others die when entered), down to `depth`, where every leaf is a goal. 300^8 > 2^64, so the
+// node at level 8 cannot divide its interval among its moves: the frontier keeps it whole (and
+// never hands its moves over), and the answers and node counts stay those of one thread.
+struct Comb {
+  int depth;
+  using Move = int;
+  struct State {
+    std::vector<int> moves;
+  };
+  bool propagate(State& s, Stats&) const {
+    return s.moves.empty() || s.moves.back() == 0 || static_cast<int>(s.moves.size()) == depth;
+  }
+  bool is_goal(const State& s) const { return static_cast<int>(s.moves.size()) == depth; }
+  bool prune(const State&, Stats&) const { return false; }
+  void moves(const State& s, std::vector<Move>& out) const {
+    if (static_cast<int>(s.moves.size()) < depth)
+      for (int m = 0; m < 300; ++m) out.push_back(m);
+  }
+  void apply(State& s, Move m) const { s.moves.push_back(m); }
+  void undo(State& s, Move) const { s.moves.pop_back(); }
+};
+
+TEST(DfsParallel, ATreeWiderThanTheRankSpaceKeepsItsAnswers) {
+  const Comb comb{10};
+  DfsConfig serial;
+  serial.count = true;
+  const auto one = bs::search::depth_first(comb, Comb::State{}, serial);
+  ASSERT_EQ(one.solutions, 300u);
+  DfsConfig par;
+  par.threads = 2;
+  par.spawn_depth = 12;
+  par.count = true;
+  const auto two = bs::search::depth_first(comb, Comb::State{}, par);
+  EXPECT_EQ(two.solutions, 300u);
+  EXPECT_EQ(two.path, one.path);
+  EXPECT_EQ(two.stats.nodes, one.stats.nodes);
+  par.count = false;
+  const auto first = bs::search::depth_first(comb, Comb::State{}, par);
+  ASSERT_TRUE(first.found);
+  EXPECT_EQ(first.path, std::vector<int>(10, 0));
 }
 
 TEST(DfsParallel, CountLimitStopsAtTheLimit) {
@@ -348,6 +391,10 @@ TEST(DfsSplit, CountsEverythingWithoutLimits) {
           bs::search::depth_first(Queens{n}, Queens::State{}, split_config(threads, 0, 0));
       EXPECT_EQ(out.solutions, brute_force_queens(n)) << "n=" << n;
       EXPECT_EQ(out.stop, bs::StopReason::exhausted);
+      // Split into subtrees whatever spawn_depth says (the parallel DFS's default expands none).
+      if (n >= 6) {
+        EXPECT_GE(out.stats.tasks, 8u) << "n=" << n;
+      }
     }
 }
 
