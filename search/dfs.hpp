@@ -331,8 +331,9 @@ class DepthFirst {
     // while they stay on the path), so a donation looks from here down.
     int scan_from = 0;
     // The deepest level this task donated from (-1: none). A node of the path at this depth or
-    // above was not searched whole by this thread; the test errs on the safe side once the
-    // path has moved on.
+    // above was not searched whole by this thread. Exact: a donation takes place only below the
+    // levels already exhausted, so donations go deeper, and once the path unwinds past one, the
+    // task has nothing left above it.
     int donated_depth = -1;
     SubtreeOutcome* subtree = nullptr;  // split search: the subtree being searched
     uint64_t subtree_nodes = 0;         // and the nodes it has spent
@@ -508,7 +509,7 @@ class DepthFirst {
       }
       f.end = f.next + 1;
       ctx.scan_from = d + 1;
-      ctx.donated_depth = std::max(ctx.donated_depth, d);
+      ctx.donated_depth = d;
       ctx.stats.tasks += gift.size();
       ctx.stats.donated += gift.size();
       std::lock_guard lock(queue_mutex_);
@@ -553,7 +554,7 @@ class DepthFirst {
       interrupted = true;
       return false;
     }
-    if (!ctx.subtree && someone_hungry()) donate(s, depth, ctx);
+    if (someone_hungry()) donate(s, depth, ctx);  // never in a split search: no thread waits
     ++ctx.stats.nodes;
     if (static_cast<uint64_t>(depth) > ctx.stats.max_depth) ctx.stats.max_depth = depth;
     if (!enter(s, ctx)) return false;
@@ -577,7 +578,8 @@ class DepthFirst {
       return false;
     }
     if (cut(s, ctx)) return false;
-    Frame& f = frame(ctx, depth);
+    Frame& child = frame(ctx, depth + 1);  // first: growing the deque keeps references put
+    Frame& f = ctx.frames[depth];
     f.moves.clear();
     problem_.moves(s, f.moves);
     f.end = f.moves.size();
@@ -586,7 +588,6 @@ class DepthFirst {
     // f.end may drop while a child runs: a donation gave the rest away.
     for (f.next = 0; f.next < f.end; ++f.next) {
       const Move m = f.moves[f.next];
-      Frame& child = frame(ctx, depth + 1);
       child.lo = f.lo + f.next * f.child_width;
       child.width = f.child_width;
       problem_.apply(s, m);
