@@ -21,13 +21,21 @@ namespace bs::mines {
 
 inline constexpr int8_t kUnknown = -1;
 inline constexpr int8_t kFlag = -2;
+inline constexpr int8_t kBlocked = -3;  // no cell at all: non-rectangular boards
 inline constexpr int kMaxSide = 1024;
 inline constexpr int kMaxCells = 1 << 16;
 
+// What is known of the number of mines on the board: the total (`mines`), a density (each
+// unknown cell independently a mine with probability `density`), or nothing (every layout that
+// fits the digits equally likely, whatever its number of mines).
+enum class MineTotal { exact, density, any };
+
 struct Position {
   std::string name;
-  int width = 0, height = 0, mines = 0;
-  std::vector<int8_t> cells;  // digit 0..8, kUnknown or kFlag
+  int width = 0, height = 0, mines = 0;  // `mines` counts only under MineTotal::exact
+  MineTotal total = MineTotal::exact;
+  double density = 0;  // under MineTotal::density, in (0, 1)
+  std::vector<int8_t> cells;  // digit 0..8, kUnknown, kFlag or kBlocked
   std::vector<int> row_line;  // the file line of each row, for error messages (0 when built)
   int header_line = 0;        // the file line of the header
 
