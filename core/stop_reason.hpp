@@ -10,7 +10,8 @@ enum class StopReason {
   root,       // decided before search, by a root rule (a bound, an invariant)
   node_limit,
   time_limit,
-  cancelled,  // an external cancel flag was raised
+  cancelled,    // an external cancel flag was raised
+  state_limit,  // a method's own size limit (the Minesweeper frontier DP's states per layer)
 };
 
 inline const char* to_string(StopReason r) {
@@ -27,13 +28,16 @@ inline const char* to_string(StopReason r) {
       return "time-limit";
     case StopReason::cancelled:
       return "cancelled";
+    case StopReason::state_limit:
+      return "state-limit";
   }
   return "?";
 }
 
 // A limit, not an answer: the result of such a run is "unknown".
 inline bool is_limit(StopReason r) {
-  return r == StopReason::node_limit || r == StopReason::time_limit || r == StopReason::cancelled;
+  return r == StopReason::node_limit || r == StopReason::time_limit || r == StopReason::cancelled ||
+         r == StopReason::state_limit;
 }
 
 }  // namespace bs

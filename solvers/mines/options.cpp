@@ -46,6 +46,9 @@ const std::vector<OptionSpec>& mines_option_rows() {
                "settles before they form; 0 leaves it out"),
       row.integer("long-term-pairs", "0", 0, 1,
                   "1 counts 2x1 coin tosses in the long-term risk too, not only 2x2 boxes"),
+      row.text("counting", "auto",
+               "how frontier components are counted: auto (enumeration up to 16 groups, the "
+               "frontier DP beyond), enumeration or dp (one method for all)"),
       row.integer("candidates", "20", 1, 100000,
                   "at most this many cells are scored by the look-ahead or the progress score"),
   };

@@ -7,11 +7,14 @@
 #include <boost/pending/disjoint_sets.hpp>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <numeric>
 
 #include "heuristics/mines/lp.hpp"
 #include "heuristics/mines/system.hpp"
 #include "search/budget.hpp"
+#include "solvers/mines/component.hpp"
+#include "solvers/mines/frontier_dp.hpp"
 
 namespace bs::mines {
 
@@ -19,15 +22,10 @@ namespace {
 
 using Real = long double;
 
-// One frontier component, in groups of cells that the same digits see.
-struct Component {
-  std::vector<std::vector<int>> groups;   // variables of each group, in search order
-  std::vector<int> row_target;            // per local row
-  std::vector<std::vector<int>> rows_of;  // per group: local rows that see it
-  int first_source = -1;                  // a digit of the component, for error messages
-  int least_mines = 0;                    // the LP's bounds on its mines (stage 2), when it ran
-  int most_mines = std::numeric_limits<int>::max();
-};
+// Components of at most this many groups are enumerated, larger ones counted by the frontier DP.
+constexpr size_t kEnumerateGroups = 16;
+// The most states one layer of the DP may hold before the component counts as too wide.
+constexpr int64_t kDpStateLimit = 2'000'000;
 
 // Layout counts of one component by its number of mines, and per group the counts weighted by
 // the group's mines and by its free cells (so that a certain group is certain exactly).
@@ -426,26 +424,49 @@ class Analysis {
     return true;
   }
 
-  // Stage 3: every component's layouts, by number of mines, scaled to a maximum of 1.
-  bool count(int threads, search::Budget& budget) {
+  // Stage 3: every component's layouts, by number of mines, scaled to a maximum of 1. A component
+  // of few groups is enumerated (cheapest there, and what the player's game records were made
+  // with); a larger one is counted by the frontier DP, whose cost grows with its width only.
+  bool count(int threads, search::Budget& budget, Counting counting) {
     for (const Component& comp : comps) {
-      int cells = 0;
-      for (const auto& g : comp.groups) cells += static_cast<int>(g.size());
+      const int cells = comp.cells();
       out.largest_component = std::max(out.largest_component, cells);
       out.most_groups = std::max(out.most_groups, static_cast<int>(comp.groups.size()));
-      tallies.push_back(count_component(comp, remaining, threads, budget));
-      if (budget.stopped()) {  // what the rules decided stands; the rest is unknown
+      Tally& t = tallies.emplace_back();
+      auto& dp = dps.emplace_back();
+      double log10_scale = 0;
+      const bool enumerate =
+          counting == Counting::enumeration ||
+          (counting == Counting::automatic && comp.groups.size() <= kEnumerateGroups);
+      if (enumerate) {
+        t = count_component(comp, remaining, threads, budget);
+        out.enumerated += t.visited;
+      } else {
+        const int max_m = std::min({remaining, comp.most_mines, cells});
+        dp = std::make_unique<FrontierDp<double>>(comp, max_m, budget, kDpStateLimit);
+        const DpOutcome outcome = dp->count();
+        ++out.dp_components;
+        out.dp_width = std::max(out.dp_width, dp->stats().width);
+        out.dp_states = std::max(out.dp_states, dp->stats().most_states);
+        out.dp_transitions += dp->stats().transitions;
+        if (outcome != DpOutcome::counted) {  // the rules' decisions stand; the rest is unknown
+          out.complete = false;
+          out.too_wide = outcome == DpOutcome::too_wide;
+          return false;
+        }
+        t.layouts.assign(dp->layouts().begin(), dp->layouts().end());
+        log10_scale = dp->log10_scale();
+      }
+      if (budget.stopped()) {
         out.complete = false;
         return false;
       }
-      Tally& t = tallies.back();
-      out.enumerated += t.visited;
       // Scale to a maximum of 1: a common factor of every layout count, it cancels in the ratios.
       Real top = 0;
       for (Real x : t.layouts) top = std::max(top, x);
       if (top == 0)
         return fail(comp.first_source, "no placement of mines fits the digits around this one");
-      out.layouts_log10 += static_cast<double>(std::log10(top));
+      out.layouts_log10 += static_cast<double>(std::log10(top)) + log10_scale;
       for (Real& x : t.layouts) x /= top;
       for (auto& v : t.mines)
         for (Real& x : v) x /= top;
@@ -532,6 +553,10 @@ class Analysis {
     };
     if (parts > 0) push(push, 1, 0, parts, ways);
     for (size_t c = 0; c < comps.size(); ++c) {
+      if (dps[c]) {
+        if (!set_dp_component(c, weight[c], set_cell)) return false;
+        continue;
+      }
       for (size_t g = 0; g < comps[c].groups.size(); ++g) {
         Real mines = 0, free = 0;
         for (size_t m = 0; m < weight[c].size(); ++m) {
@@ -541,6 +566,28 @@ class Analysis {
         for (int v : comps[c].groups[g]) set_cell(v, mines, free);
       }
     }
+    return true;
+  }
+
+  // A component the DP counted: its backward pass, with the weights of everything else by the
+  // component's mines (scaled to a maximum of 1 before they become doubles).
+  template <class SetCell>
+  bool set_dp_component(size_t c, const std::vector<Real>& weight, SetCell& set_cell) {
+    FrontierDp<double>& dp = *dps[c];
+    Real top = 0;
+    for (Real x : weight) top = std::max(top, x);
+    std::vector<double> w(dp.layouts().size(), 0);
+    for (size_t m = 0; m < w.size() && m < weight.size() && top > 0; ++m)
+      w[m] = static_cast<double>(weight[m] / top);
+    std::vector<double> mines, free;
+    const double before = dp.stats().transitions;
+    if (dp.marginals(w, mines, free) != DpOutcome::counted) {
+      out.complete = false;
+      return false;
+    }
+    out.dp_transitions += dp.stats().transitions - before;
+    for (size_t g = 0; g < comps[c].groups.size(); ++g)
+      for (int v : comps[c].groups[g]) set_cell(v, mines[g], free[g]);
     return true;
   }
 
@@ -567,14 +614,15 @@ class Analysis {
   int remaining = 0;         // mines not flagged nor decided by the rules
   std::vector<int> interior;
   std::vector<Component> comps;
-  std::vector<Tally> tallies;
+  std::vector<Tally> tallies;                            // per component
+  std::vector<std::unique_ptr<FrontierDp<double>>> dps;  // per component: the DP, if it counted it
 };
 
 }  // namespace
 
 Probabilities mine_probabilities(const Position& p, const std::vector<std::string>& rules,
                                  int threads, Enumerate when, double time_limit_seconds,
-                                 bool time_rules) {
+                                 bool time_rules, Counting counting) {
   // A finite limit of 0 or less is spent already: the count stops at its first look at the clock.
   search::Budget budget(search::Limits{
       .seconds = time_limit_seconds < kNoTimeLimit
@@ -588,7 +636,7 @@ Probabilities mine_probabilities(const Position& p, const std::vector<std::strin
   a.find_components();
   const bool lp = std::find(rules.begin(), rules.end(), "lp") != rules.end();
   if (lp && !a.bound_components()) return out;
-  if (!a.count(threads, budget) || !a.combine()) return out;
+  if (!a.count(threads, budget, counting) || !a.combine()) return out;
   a.record_hardest();
   return out;
 }

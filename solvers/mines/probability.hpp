@@ -35,9 +35,11 @@ namespace bs::mines {
 
 struct Probabilities {
   bool consistent = true;
-  bool complete = true;  // false when the time limit stopped the enumeration
-  std::string why;       // when inconsistent: what cannot be met
-  int bad_cell = -1;     // when inconsistent: the digit's cell, or -1 for the mine count
+  bool complete = true;  // false when the time limit stopped the count, or a component was too
+                         // wide for the frontier DP (then `too_wide` is true)
+  bool too_wide = false;
+  std::string why;    // when inconsistent: what cannot be met
+  int bad_cell = -1;  // when inconsistent: the digit's cell, or -1 for the mine count
   // Per cell: the probability of a mine; -1 for revealed cells; 1 for flags.
   std::vector<double> mine;
   // Per cell: the stage that decided it (an index into `stages`), or -1 when it is undecided or
@@ -50,12 +52,20 @@ struct Probabilities {
   int most_groups = 0;                        // the most groups in one component
   int lp_bounded_components = 0;  // components whose mines the LP bounded inside [0, size]
   double enumerated = 0;          // group assignments the enumeration visited
+  int dp_components = 0;          // components counted by the frontier DP
+  int dp_width = 0;               // the widest band order among them (digits open at once)
+  int64_t dp_states = 0;          // the most states in one layer of the DP
+  double dp_transitions = 0;      // (state, group count) pairs the DP tried, both passes
   RuleCounts rule_counts;         // per deduction rule, by its index in `rules`
 };
 
 // When the enumeration runs after the rules. A player only needs it when the rules found no safe
 // cell to reveal; cells it skips keep probability -1.
 enum class Enumerate { always, unless_rules_find_a_safe_cell };
+// How components are counted: `automatic` enumerates small ones and runs the frontier DP on the
+// rest; the other two force one method everywhere (the tests cross-check them, and the benchmarks
+// compare them).
+enum class Counting { automatic, enumeration, dp };
 inline constexpr double kNoTimeLimit = std::numeric_limits<double>::infinity();
 // `rules`: the deduction rules to run first, cheapest first (names from mine_rules()).
 // With a time limit, an enumeration still running when it passes stops, and the answer comes back
@@ -63,6 +73,7 @@ inline constexpr double kNoTimeLimit = std::numeric_limits<double>::infinity();
 // `time_rules` (--profile) times each rule call into rule_counts.
 Probabilities mine_probabilities(const Position& position, const std::vector<std::string>& rules,
                                  int threads = 1, Enumerate when = Enumerate::always,
-                                 double time_limit_seconds = kNoTimeLimit, bool time_rules = false);
+                                 double time_limit_seconds = kNoTimeLimit, bool time_rules = false,
+                                 Counting counting = Counting::automatic);
 
 }  // namespace bs::mines

@@ -1,9 +1,11 @@
 #include "solvers/mines/solver.hpp"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <stdexcept>
 
 #include "core/error.hpp"
 #include "heuristics/mines/system.hpp"
@@ -62,6 +64,14 @@ std::string check_by_counting(const Position& p, const Probabilities& a) {
   return "";
 }
 
+Counting counting_from(const std::string& name) {
+  if (name == "auto") return Counting::automatic;
+  if (name == "enumeration") return Counting::enumeration;
+  if (name == "dp") return Counting::dp;
+  throw std::invalid_argument("mines: --counting knows auto, enumeration and dp, not '" + name +
+                              "'");
+}
+
 Result solve_file(const std::string& path, const Options& options) {
   const Meter meter;
   const Position p = read_position(path);
@@ -70,8 +80,13 @@ Result solve_file(const std::string& path, const Options& options) {
   const int threads = resolve_threads(options);
   const double limit = options.real("time-limit");
   const bool profile = options.flag("profile");
-  const Probabilities a = mine_probabilities(p, names, threads, Enumerate::always,
-                                             limit > 0 ? limit : kNoTimeLimit, profile);
+  const auto analysis_start = std::chrono::steady_clock::now();
+  const Probabilities a =
+      mine_probabilities(p, names, threads, Enumerate::always, limit > 0 ? limit : kNoTimeLimit,
+                         profile, counting_from(options.text("counting")));
+  // The engine's own time, apart from the re-check and the output that wall_seconds include.
+  const double analysis_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - analysis_start).count();
   if (!a.consistent) {
     if (a.bad_cell >= 0) {
       const int line = p.row_line.empty() ? 0 : p.row_line[a.bad_cell / p.width];
@@ -86,7 +101,9 @@ Result solve_file(const std::string& path, const Options& options) {
   // Out of time, the certain cells the rules found are still reported (and re-checked), the
   // probabilities of the rest are not.
   r.status = a.complete ? Status::solved : Status::unknown;
-  r.stop = a.complete ? StopReason::exhausted : StopReason::time_limit;
+  r.stop = a.complete   ? StopReason::exhausted
+           : a.too_wide ? StopReason::state_limit
+                        : StopReason::time_limit;
   r.solution_key = "analysis";
   r.hardest_rule = a.hardest;
   // The board with s (certainly safe), * (certain mine) and ? (undecided) for unknown cells, then
@@ -151,6 +168,11 @@ Result solve_file(const std::string& path, const Options& options) {
   r.count("components", a.components);
   r.count("largest_component", a.largest_component);
   r.count("enumerated", a.enumerated);
+  r.count("analysis_seconds", analysis_seconds);
+  r.count("dp_components", a.dp_components);
+  r.count("dp_width", a.dp_width);
+  r.count("dp_states", static_cast<double>(a.dp_states));
+  r.count("dp_transitions", a.dp_transitions);
   r.count("lp_bounded_components", a.lp_bounded_components);
   for (size_t i = 0; i < names.size(); ++i)
     r.count_rule(names[i], a.rule_counts.calls[i], a.rule_counts.prunes[i],

@@ -181,7 +181,9 @@ TEST(MinesCli, SolveSuggestsThePlayersGuessAndVerifyChecksIt) {
 
 // A checkerboard of digits over a dense expert-sized board: one frontier component of hundreds of
 // cells that no enumeration finishes. --time-limit must stop it, say so, keep the rules' certain
-// cells (which verify still re-checks) and claim no probability it did not compute.
+// cells (which verify still re-checks) and claim no probability it did not compute. The frontier
+// DP, which the default counting uses on such a component, counts it exactly in well under the
+// limit (its width is the board's height, not its cell count).
 TEST(MinesCli, TimeLimitStopsAnEndlessEnumerationHonestly) {
   std::mt19937 rng(5);
   Position p;
@@ -203,7 +205,8 @@ TEST(MinesCli, TimeLimitStopsAnEndlessEnumerationHonestly) {
   }
   const std::string path = write_temp("mines_endless.txt", format_position(p));
   const auto r =
-      run_cli("solve mines " + path + " --rules single-row,subset --time-limit 0.2 --json");
+      run_cli("solve mines " + path +
+              " --rules single-row,subset --counting enumeration --time-limit 0.2 --json");
   ASSERT_FALSE(r.out.empty()) << r.err;
   const nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["status"], "unknown");
@@ -224,6 +227,12 @@ TEST(MinesCli, TimeLimitStopsAnEndlessEnumerationHonestly) {
   EXPECT_GT(unclaimed, 100);
   const auto v = run_cli("verify mines " + path + " " + write_temp("mines_endless.json", r.out));
   EXPECT_EQ(v.code, 0) << v.out << v.err;
+  const auto dp =
+      run_cli("solve mines " + path + " --rules single-row,subset --time-limit 20 --json");
+  ASSERT_FALSE(dp.out.empty()) << dp.err;
+  const nlohmann::json k = nlohmann::json::parse(dp.out);
+  EXPECT_EQ(k["status"], "solved");
+  EXPECT_GE(k["stats"]["dp_components"].get<double>(), 1);
 }
 
 TEST(MinesCli, RenderDrawsEveryCell) {

@@ -80,9 +80,11 @@ std::vector<std::string> all_rules() {
 }
 
 void expect_matches_brute_force(const Position& p, const std::vector<std::string>& rules,
-                                int threads = 1, Probabilities* answer = nullptr) {
+                                int threads = 1, Probabilities* answer = nullptr,
+                                Counting counting = Counting::automatic) {
   const LayoutCount b = count_layouts(p);
-  const Probabilities got = mine_probabilities(p, rules, threads);
+  const Probabilities got =
+      mine_probabilities(p, rules, threads, Enumerate::always, kNoTimeLimit, false, counting);
   if (answer) *answer = got;
   const std::string where = format_position(p);
   ASSERT_EQ(got.consistent, b.layouts > 0) << got.why << "\n" << where;
@@ -92,7 +94,7 @@ void expect_matches_brute_force(const Position& p, const std::vector<std::string
   for (int i = 0; i < p.width * p.height; ++i) {
     if (p.cells[i] != kUnknown) continue;
     const double want = b.with_mine[k++] / b.layouts;
-    EXPECT_NEAR(got.mine[i], want, 1e-9) << "cell " << i << "\n" << where;
+    EXPECT_NEAR(got.mine[i], want, 1e-12) << "cell " << i << "\n" << where;
     const bool certain = want == 0 || want == 1;
     EXPECT_EQ(got.decided_by[i] >= 0, certain) << "cell " << i << "\n" << where;
     if (got.decided_by[i] >= 0) {
@@ -127,6 +129,24 @@ TEST(MinesProbability, EnumerationAloneAgreesWithBruteForce) {
     expect_matches_brute_force(random_position(rng, 20, false), {});
     if (HasFatalFailure()) return;
   }
+}
+
+Position striped_position(std::mt19937& rng);  // below
+
+// The frontier DP on every component, small ones included, against brute force.
+TEST(MinesProbability, FrontierDpAgreesWithBruteForce) {
+  std::mt19937 rng(20261127);
+  int counted = 0;
+  for (int i = 0; i < bs::test::samples(1500); ++i) {
+    const Position p = i % 3 == 2 ? striped_position(rng) : random_position(rng, 20, i % 5 == 4);
+    Probabilities got;
+    expect_matches_brute_force(p, i % 2 ? all_rules() : std::vector<std::string>{}, 1, &got,
+                               Counting::dp);
+    if (HasFatalFailure()) return;
+    counted += got.dp_components > 0;
+  }
+  // The rules settle many positions outright; the rest must be common enough to test the DP.
+  EXPECT_GE(counted, bs::test::samples(1500) / 3) << "the DP must count many positions' components";
 }
 
 // A strip cut into many frontier components: blocks of one or two columns of hidden cells (some
@@ -333,10 +353,22 @@ TEST(MinesProbabilityParallel, LargeComponentsAreThreadCountIndependent) {
         if (around[i] == 0) p.for_neighbours(i, [&](int j) { stack.push_back(j); });
       }
     }
-    // The cheap rule alone leaves the components large.
-    const Probabilities one = mine_probabilities(p, {"single-row"}, 1);
-    const Probabilities two = mine_probabilities(p, {"single-row"}, 2);
+    // The cheap rule alone leaves the components large. The enumeration is forced, so that its
+    // split over threads is what runs; the frontier DP must agree with it.
+    auto analyse = [&](int threads, Counting counting) {
+      return mine_probabilities(p, {"single-row"}, threads, Enumerate::always, kNoTimeLimit, false,
+                                counting);
+    };
+    const Probabilities one = analyse(1, Counting::enumeration);
+    const Probabilities two = analyse(2, Counting::enumeration);
+    const Probabilities dp = analyse(1, Counting::dp);
     ASSERT_TRUE(one.consistent) << one.why;
+    ASSERT_TRUE(dp.consistent) << dp.why;
+    EXPECT_NEAR(one.layouts_log10, dp.layouts_log10, 1e-9);
+    for (int i = 0; i < n; ++i) {
+      EXPECT_NEAR(one.mine[i], dp.mine[i], 1e-12) << "cell " << i;
+      EXPECT_EQ(one.decided_by[i] >= 0, dp.decided_by[i] >= 0) << "cell " << i;
+    }
     largest = std::max(largest, one.largest_component);
     most_groups = std::max(most_groups, one.most_groups);
     EXPECT_EQ(one.mine, two.mine);
