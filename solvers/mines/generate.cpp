@@ -51,8 +51,8 @@ class CellPool {
   std::vector<int> where_;  // each cell's index in cells_, -1 when absent
 };
 
-// The clicks' own stream, apart from the deal's (which starts from the seed itself): the seed
-// mixed with a constant, so that positions of seeds s and s + 1 share no draws either.
+// The clicks draw from a splitmix64 stream of their own, started from the seed xored with this
+// constant; the deal's stream starts from the seed itself.
 constexpr uint64_t kClickStream = 0x6d696e65732d6f70ULL;  // "mines-op"
 
 // "25" for 0.25, "12.5" for 0.125: the percent in a file name, to 1/100 of a percent.
@@ -84,10 +84,8 @@ PositionRecipe recipe_from(const Options& options) {
 
 AnalysisPosition make_analysis_position(const PositionRecipe& recipe) {
   if (!(recipe.open > 0 && recipe.open <= 1))
-    throw std::invalid_argument(
-        "option --open: the fraction of safe cells open must be in (0, 1]"
-        ", not " +
-        real_text(recipe.open));
+    throw std::invalid_argument("option --open: the fraction of safe cells open is " +
+                                real_text(recipe.open) + ", not in (0, 1]");
   AnalysisPosition out;
   out.layout = deal(recipe.board, recipe.seed, 0);
   const Layout& layout = out.layout;

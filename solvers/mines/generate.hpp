@@ -4,10 +4,11 @@
 // Why. The engine must answer the positions a researcher brings from other programs, not only
 // the ones the player meets. The player opens a board outward from one area; random clicks
 // scatter openings over the whole board instead, and the unknown cells along their edges join
-// into long, branching frontier components (often a hundred cells and more on an expert board
-// at 12-35% open). That is where counting a component by enumeration blows up, so these
-// positions are the benchmark of the engine (experiments/configs/bench-mines-analysis.toml)
-// and of scripts/mines_analysis_timing.py.
+// into long, branching frontier components: tens of cells on an expert board at 12-35% open,
+// hundreds on a 100x100 board, and with digits-only clicks (below) up to the whole frontier,
+// 300 cells on an expert board from 28% open. That is where counting a component by
+// enumeration blows up, so these positions are the benchmark of the engine
+// (experiments/configs/bench-mines-analysis.toml, scripts/mines_analysis_timing.py).
 //
 // What. A position is fixed by its recipe alone:
 // 1. The layout is game 0 of `play mines --seed S` on the same board and first-click rule
@@ -25,9 +26,9 @@
 // fraction can have. The rule's click cell is still free of mines (the deal keeps it so) but is
 // not clicked, for under SNR it is always a 0.
 //
-// Every draw comes from splitmix64 (core/splitmix64.hpp) through an exact bounded draw, and the
-// only floating point is the one product open x safe cells, the same under IEEE 754 on every
-// machine: the same recipe gives the same bytes everywhere.
+// Every draw comes from splitmix64 (core/splitmix64.hpp) through an exact bounded draw, and no
+// floating point decides anything but the one product open x safe cells, the same under IEEE 754
+// on every machine: the same recipe gives the same bytes everywhere.
 #pragma once
 
 #include <cstdint>
