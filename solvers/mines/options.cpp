@@ -51,6 +51,12 @@ const std::vector<OptionSpec>& mines_option_rows() {
                "frontier DP beyond), enumeration or dp (one method for all)"),
       row.integer("candidates", "20", 1, 100000,
                   "at most this many cells are scored by the look-ahead or the progress score"),
+      row.real("open", "0.25", 0, 1,
+               "generate: the fraction of the safe cells revealed, above 0 and up to 1 (0.25: a "
+               "quarter); random safe clicks stop at the first that reaches it"),
+      row.boolean("digits-only", "false",
+                  "generate: click only safe cells with a nonzero digit, so that no click opens "
+                  "an area"),
   };
   return rows;
 }

@@ -14,6 +14,7 @@
 #include "solvers/mines/bench.hpp"
 #include "solvers/mines/commands.hpp"
 #include "solvers/mines/fuzz.hpp"
+#include "solvers/mines/generate.hpp"
 #include "solvers/mines/options.hpp"
 #include "solvers/mines/oracle.hpp"
 #include "solvers/mines/play.hpp"
@@ -346,6 +347,8 @@ PuzzleSolver mines_solver() {
   PuzzleSolver p{"mines", "Minesweeper: exact mine probabilities and certain cells of a position",
                  mine_rule_infos, solve_file, verify_files};
   p.render = render;
+  p.generate = generate_text;
+  p.generate_instances = generate_instances;
   p.options = mines_option_rows;
   p.read_instance_file = [](const std::string& path) { (void)read_position(path); };
   p.commands = mines_commands;
