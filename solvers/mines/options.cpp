@@ -48,6 +48,10 @@ const std::vector<OptionSpec>& mines_option_rows() {
                   "1 counts 2x1 coin tosses in the long-term risk too, not only 2x2 boxes"),
       row.integer("candidates", "20", 1, 100000,
                   "at most this many cells are scored by the look-ahead or the progress score"),
+      row.text("csv", "",
+               "solve: also write the probability table to this file as CSV, a header "
+               "x,y,cell,probability,decided_by and a line per cell (empty fields where the JSON "
+               "has null)"),
   };
   return rows;
 }

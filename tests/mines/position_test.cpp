@@ -1,7 +1,8 @@
 // Minesweeper positions as researchers have them (issue 33): the three forms of the mine total,
 // blocked cells and the comment rule that lets a row start with '#', the JSON form that
-// `solve --json` writes and reads back, the brute-force oracle under each total, the reference
-// integer model without the count row, and every kind of bad input at its exact line and column.
+// `solve --json` writes and reads back, standard input, the CSV table, the brute-force oracle
+// under each total, the reference integer model without the count row, and every kind of bad
+// input at its exact line and column, through the parser and through the CLI (exit code 2).
 #include "puzzles/mines/position.hpp"
 
 #include <gtest/gtest.h>
@@ -325,6 +326,154 @@ TEST(MinesLayoutCheck, TheCountRowIsLeftOutUnlessTheTotalIsExact) {
     // The batch check too: a claim it cannot prove is left to the one-by-one check.
     ilp::MinesLayoutCheck model(p);
     EXPECT_EQ(model.settles_all({1, 2}, {1, 0}), (std::vector<char>{1, 0})) << text;
+  }
+}
+
+// ---- through the CLI ----
+
+TEST(MinesInputCli, DashReadsStandardInputNamedStdinInErrors) {
+  const std::string text = "4 3 2\n01..\n12..\n....\n";
+  const std::string path = write_temp("mines_stdin.txt", text);
+  const auto from_file = run_cli("solve mines " + path + " --json");
+  const auto from_stdin = run_cli("solve mines - --json < " + path);
+  ASSERT_EQ(from_stdin.code, 0) << from_stdin.err;
+  const nlohmann::json j = nlohmann::json::parse(from_stdin.out);
+  EXPECT_EQ(j["instance"], "stdin");
+  EXPECT_EQ(j["analysis"], nlohmann::json::parse(from_file.out)["analysis"]);
+  const auto bad = run_cli("solve mines - < " + write_temp("mines_stdin_bad.txt", "2 2 1\n.9\n"));
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("<stdin>:2:2: unexpected '9'"), std::string::npos) << bad.err;
+  // An inconsistent position, found by the engine, is located the same way.
+  const auto inconsistent =
+      run_cli("solve mines - < " + write_temp("mines_stdin_inc.txt", "3 2 3\n.3.\n000\n"));
+  EXPECT_EQ(inconsistent.code, 2);
+  EXPECT_NE(inconsistent.err.find("<stdin>:2:2: inconsistent position"), std::string::npos)
+      << inconsistent.err;
+}
+
+// `solve --json` writes the position into its analysis, so that the result reads back as the
+// position: solved again, it gives the same analysis, and `verify` takes it as the instance.
+TEST(MinesInputCli, TheJsonResultReadsBackAsItsPosition) {
+  const std::string path = write_temp("mines_json.txt", "5 3 3\n01...\n12F..\n#....\n");
+  const auto r = run_cli("solve mines " + path + " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  const nlohmann::json& a = j["analysis"];
+  EXPECT_EQ(a["board"], nlohmann::json({"01...", "12F..", "#...."}));
+  EXPECT_EQ(a["total"], "exact");
+  EXPECT_EQ(a["mines"], 3);
+  const std::string result = write_temp("mines_json.json", r.out);
+  const auto again = run_cli("solve mines " + result + " --json");
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_EQ(nlohmann::json::parse(again.out)["analysis"], a);
+  const std::string analysis_only = write_temp("mines_analysis.json", a.dump(2));
+  const auto from_analysis = run_cli("solve mines " + analysis_only + " --json");
+  ASSERT_EQ(from_analysis.code, 0) << from_analysis.err;
+  EXPECT_EQ(nlohmann::json::parse(from_analysis.out)["analysis"], a);
+  const auto v = run_cli("verify mines " + result + " " + result);
+  EXPECT_EQ(v.code, 0) << v.out << v.err;
+  // Bad JSON is exit 2 at its line and column, and so is a digit of a JSON board that no layout
+  // meets: at its character.
+  const std::string bad = write_temp("mines_bad.json", "{\n\"width\": 2,\n\"height\": x}\n");
+  const auto b = run_cli("solve mines " + bad);
+  EXPECT_EQ(b.code, 2);
+  EXPECT_NE(b.err.find(bad + ":3:11: not valid JSON"), std::string::npos) << b.err;
+  const std::string inconsistent =
+      write_temp("mines_inc.json",
+                 "{\"width\": 3, \"height\": 2, \"mines\": 3,\n\"board\": [\".3.\", \"000\"]}");
+  const auto c = run_cli("solve mines " + inconsistent);
+  EXPECT_EQ(c.code, 2);
+  EXPECT_NE(c.err.find(inconsistent + ":2:13: inconsistent position"), std::string::npos) << c.err;
+}
+
+// A cross: the corners are blocked. The analysis shows them as '#', with no probability, and the
+// probabilities of the cells agree with the brute-force count (which `solve` re-checks too).
+TEST(MinesInputCli, BlockedCellsAreAnalysedAsNoCells) {
+  const std::string text = "5 5 2\n#.1.#\n.11..\n.000.\n..11.\n#...#\n";
+  const Position p = parse_position(text, "cross.txt");
+  const std::string path = write_temp("mines_cross.txt", text);
+  const auto r = run_cli("solve mines " + path + " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json a = nlohmann::json::parse(r.out)["analysis"];
+  const LayoutCount c = count_layouts(p);
+  for (int y = 0; y < 5; ++y)
+    for (int x = 0; x < 5; ++x) {
+      const nlohmann::json& q = a["probability"][y][x];
+      if (p.at(x, y) == kBlocked || p.at(x, y) >= 0) {
+        EXPECT_TRUE(q.is_null()) << x << "," << y;
+      } else {
+        EXPECT_NEAR(q.get<double>(), chance(c, p, x, y), 1e-12) << x << "," << y;
+      }
+    }
+  EXPECT_EQ(a["board"][0], "#.1.#");
+  const auto text_run = run_cli("solve mines " + path);
+  ASSERT_EQ(text_run.code, 0) << text_run.err;
+  EXPECT_EQ(text_run.out.rfind("#*1s#", 0), 0u) << text_run.out;
+  // render draws the 21 cells, not the four blocked ones.
+  const auto svg = run_cli("render mines " + path);
+  ASSERT_EQ(svg.code, 0) << svg.err;
+  size_t rects = 0;
+  for (size_t at = svg.out.find("<rect"); at != std::string::npos;
+       at = svg.out.find("<rect", at + 1))
+    ++rects;
+  EXPECT_EQ(rects, 21u);
+}
+
+// --csv FILE: a header, then a line per cell in reading order with its symbol, and its
+// probability and deciding stage exactly as the JSON analysis has them (empty for null).
+TEST(MinesInputCli, CsvWritesTheProbabilityTable) {
+  const std::string path = write_temp("mines_csv.txt", "4 3 3\n01..\n12F.\n#...\n");
+  const std::string csv = temp_path("mines.csv");
+  const auto r = run_cli("solve mines " + path + " --json --csv " + csv);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json a = nlohmann::json::parse(r.out)["analysis"];
+  std::istringstream lines(slurp(csv));
+  std::string line;
+  ASSERT_TRUE(std::getline(lines, line));
+  EXPECT_EQ(line, "x,y,cell,probability,decided_by");
+  const std::string board = "01..12F.#...";
+  int cells = 0;
+  for (; std::getline(lines, line); ++cells) {
+    const int x = cells % 4, y = cells / 4;
+    std::vector<std::string> field;
+    std::istringstream parts(line + ",");  // the trailing comma keeps an empty last field
+    for (std::string f; std::getline(parts, f, ',');) field.push_back(f);
+    ASSERT_EQ(field.size(), 5u) << line;
+    EXPECT_EQ(field[0], std::to_string(x));
+    EXPECT_EQ(field[1], std::to_string(y));
+    EXPECT_EQ(field[2], std::string(1, board[cells]));
+    const nlohmann::json &q = a["probability"][y][x], &by = a["decided_by"][y][x];
+    if (q.is_number())
+      EXPECT_EQ(std::stod(field[3]), q.get<double>()) << line;  // to the last bit
+    else
+      EXPECT_EQ(field[3], "") << line;
+    EXPECT_EQ(field[4], by.is_string() ? by.get<std::string>() : "") << line;
+  }
+  EXPECT_EQ(cells, 12);
+  EXPECT_NE(slurp(csv).find("\n2,0,.,0,"), std::string::npos) << "a certain safe cell is 0";
+  EXPECT_NE(slurp(csv).find("\n3,0,.,0.3333333333333333,\n"), std::string::npos) << slurp(csv);
+  const auto help = run_cli("solve --help");
+  EXPECT_NE(help.out.find("--csv"), std::string::npos) << help.out;
+  const std::string nowhere = temp_path("no_such_dir") + "/t.csv";
+  const auto unwritable = run_cli("solve mines " + path + " --csv " + nowhere);
+  EXPECT_EQ(unwritable.code, 2);
+  EXPECT_NE(unwritable.err.find(nowhere), std::string::npos) << unwritable.err;
+}
+
+// The probability engine (solvers/mines/probability.cpp) reads every total as exact, so until it
+// weighs a density and drops the count under "any", `solve` and `render` refuse those totals at
+// the header's field, exit 2, rather than answer them wrongly.
+TEST(MinesInputCli, TotalsTheEngineCannotTakeAreRefusedAtTheField) {
+  for (const char* total : {"d=0.2", "any"}) {
+    const std::string path =
+        write_temp("mines_total.txt", std::string("4 3 ") + total + "\n01..\n12..\n....\n");
+    for (const char* command : {"solve", "render"}) {
+      const auto r = run_cli(std::string(command) + " mines " + path);
+      EXPECT_EQ(r.code, 2) << total << " " << command;
+      EXPECT_NE(r.err.find(path + ":1:5: the probability engine takes only an exact mine count"),
+                std::string::npos)
+          << r.err;
+    }
   }
 }
 
