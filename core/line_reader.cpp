@@ -130,8 +130,8 @@ void LineReader::error_at(int line, int col, const std::string& message) const {
   throw InputError(filename_, line, col, message);
 }
 
-// Only errors need a byte's line and column, so a linear scan is fine.
-void LineReader::error_at_byte(size_t offset, const std::string& message) const {
+// Only errors and the odd JSON field need a byte's line and column, so a linear scan is fine.
+LineReader::Place LineReader::place_of_byte(size_t offset) const {
   offset = std::min(offset, text_.size());
   int line = 1;
   size_t line_start = 0;
@@ -141,7 +141,12 @@ void LineReader::error_at_byte(size_t offset, const std::string& message) const 
       line_start = i + 1;
     }
   }
-  error_at(line, static_cast<int>(offset - line_start) + 1, message);
+  return {line, static_cast<int>(offset - line_start) + 1};
+}
+
+void LineReader::error_at_byte(size_t offset, const std::string& message) const {
+  const Place at = place_of_byte(offset);
+  error_at(at.line, at.col, message);
 }
 
 void LineReader::error_at_end(const std::string& message) const {

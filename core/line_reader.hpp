@@ -89,6 +89,14 @@ class LineReader {
   // Skips blanks and throws `message` at the cursor if anything else is left on the line.
   void expect_end(const std::string& message);
 
+  // ---- places ----
+  // The 1-based line and column of byte `offset` of text() (clamped to its end): where a format
+  // read from the whole text rather than line by line (JSON) found something.
+  struct Place {
+    int line, col;
+  };
+  Place place_of_byte(size_t offset) const;
+
   // ---- errors, all InputError naming the file ----
   [[noreturn]] void error(int col, const std::string& message) const;  // on the current line
   [[noreturn]] void error_at(int line, int col, const std::string& message) const;

@@ -34,11 +34,13 @@ bool mines_layout_exists(const mines::Position& p, int cell, int value) {
     lower.push_back(p.cells[i] - flagged);
     upper.push_back(p.cells[i] - flagged);
   }
-  const int row = static_cast<int>(lower.size());
-  for (int i = 0; i < n; ++i)
-    if (column[i] >= 0) entries.emplace_back(row, column[i], 1.0);
-  lower.push_back(p.mines - flags);
-  upper.push_back(p.mines - flags);
+  if (p.total == mines::MineTotal::exact) {  // a density or "any" puts no bound on the count
+    const int row = static_cast<int>(lower.size());
+    for (int i = 0; i < n; ++i)
+      if (column[i] >= 0) entries.emplace_back(row, column[i], 1.0);
+    lower.push_back(p.mines - flags);
+    upper.push_back(p.mines - flags);
+  }
   model.add_rows(entries, lower, upper);
   if (model.solve_lp().status == SolveStatus::infeasible) return false;
   const Solution s = model.solve_ip();
@@ -82,6 +84,7 @@ MinesLayoutCheck::MinesLayoutCheck(const mines::Position& p, int local_first)
   column_of_.assign(n, -1);
   int flags = 0;
   for (int i = 0; i < n; ++i) flags += p.cells[i] == mines::kFlag;
+  counted_ = p.total == mines::MineTotal::exact;
   mines_left_ = p.mines - flags;
   // Components of the unknown cells that share a digit (Boost.Graph).
   boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS> graph(n);
@@ -222,7 +225,8 @@ std::vector<char> MinesLayoutCheck::settles_all(const std::vector<int>& cells,
     const Component& comp = *components_[c];
     // The component's total, as the mine count and the other components' ranges allow it (each
     // other component between 0 and its size, or its LP range once find_totals has run); the
-    // total row is free in the model and bounded only for this solve.
+    // total row is free in the model and bounded only for this solve, and only when the count
+    // is exact: otherwise the components share nothing at all.
     const double others_most = totals_found_ ? most_ - comp.most : frontier_ - comp.columns;
     const double others_least = totals_found_ ? least_ - comp.least : 0;
     const double lo = mines_left_ - others_most - interior_ - kSlack;
@@ -236,7 +240,7 @@ std::vector<char> MinesLayoutCheck::settles_all(const std::vector<int>& cells,
       claimed_mines += values[k] != 0;
     }
     load_component(static_cast<int>(c));
-    component_.set_row_bounds(comp.total_row, lo, hi);
+    if (counted_) component_.set_row_bounds(comp.total_row, lo, hi);
     component_.set_objective(objective);
     const Solution sol = component_.resolve();
     component_.set_row_bounds(comp.total_row, -kInf, kInf);
@@ -276,7 +280,7 @@ bool MinesLayoutCheck::layout_exists(int cell, int value) {
     most -= 1;  // the cell is one of the interior cells, and now holds `value` of them
   }
   constexpr double kSlack = 1e-6;
-  if (mines_left_ < least - kSlack || mines_left_ > most + kSlack) return false;
+  if (counted_ && (mines_left_ < least - kSlack || mines_left_ > most + kSlack)) return false;
   ++integer_solves_;
   return mines_layout_exists(position_, cell, value);
 }

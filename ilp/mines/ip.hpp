@@ -2,6 +2,10 @@
 // another route: one 0/1 column per unknown cell, one row per digit (its unknown neighbours hold
 // the digit less its flagged ones), one row for the mine count. A cell is certainly safe when the
 // model with that cell forced to a mine has no solution, and likewise for a certain mine.
+// The mine-count row exists only under an exact total (MineTotal::exact). Under a density every
+// layout that fits the digits has some weight, and under "any" all weigh alike, so a cell is
+// certain exactly when the digits alone allow it only one value: the row is left out. Blocked
+// cells are no columns and sit in no row.
 #pragma once
 
 #include <memory>
@@ -68,6 +72,7 @@ class MinesLayoutCheck {
   bool digits_met_ = true;  // false when a digit can never be met (no unknown neighbours left)
   bool totals_found_ = false;
   bool consistent_ = true;  // false when a component's relaxation is empty (after find_totals)
+  bool counted_ = true;     // the mine count is a row: the position's total is exact
   int mines_left_ = 0;      // the mine count less the flags
   int interior_ = 0;        // unknown cells next to no digit
   int frontier_ = 0;        // unknown cells next to a digit

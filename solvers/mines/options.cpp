@@ -57,6 +57,10 @@ const std::vector<OptionSpec>& mines_option_rows() {
       row.boolean("digits-only", "false",
                   "generate: click only safe cells with a nonzero digit, so that no click opens "
                   "an area"),
+      row.text("csv", "",
+               "solve: also write the probability table to this file as CSV, a header "
+               "x,y,cell,probability,decided_by and a line per cell (empty fields where the JSON "
+               "has null)"),
   };
   return rows;
 }

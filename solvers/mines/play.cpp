@@ -326,7 +326,7 @@ std::vector<Ranked> rank_cells(const Position& v, const Probabilities& a,
     int closed = 0;
     v.for_neighbours(i, [&](int j) {
       touches = touches || v.cells[j] >= 0;
-      closed += v.cells[j] < 0;
+      closed += v.cells[j] == kUnknown || v.cells[j] == kFlag;  // a blocked cell is no neighbour
     });
     ranked.emplace_back(a.mine[i], strategy.tiebreak && !touches ? 1 : 0,
                         strategy.corners ? closed : 0, i);

@@ -279,6 +279,8 @@ class Analysis {
                            std::to_string(row.vars.size()) + " unknown cells");
       if (row.vars.empty()) sys.rows.pop_back();
     }
+    // Only an exact total is a row: a density or an unknown count constrains no set of cells.
+    if (p.total != MineTotal::exact) return true;
     mines_left = p.mines - flags;
     if (mines_left < 0 || mines_left > sys.vars)
       return fail(-1, std::to_string(p.mines) + " mines with " + std::to_string(flags) +
@@ -302,15 +304,15 @@ class Analysis {
                               : "the deduction rules find no layout that fits the digits and "
                                 "the mine count together");
     }
-    int decided_mines = 0;
     for (int v = 0; v < sys.vars; ++v) {
       if (sys.value[v] < 0) continue;
       out.mine[cell_of[v]] = sys.value[v];
       out.decided_by[cell_of[v]] = 1 + sys.decided_by[v];
-      decided_mines += sys.value[v];
+      ++(sys.value[v] ? decided_mines : decided_safe);
     }
     out.hardest = hardest >= 0 ? rules[hardest] : "none";
-    remaining = mines_left - decided_mines;
+    // With no exact total, no count caps a component's mines: every undecided cell may hold one.
+    remaining = p.total == MineTotal::exact ? mines_left - decided_mines : sys.vars;
     return true;
   }
   bool rules_found_a_safe_cell() const {
@@ -478,17 +480,30 @@ class Analysis {
 
   // The components and the interior together: each cell's share of all layouts.
   bool combine() {
-    // The interior's binomials, relative to the largest, for each number of frontier mines.
+    // The weight of each number t of frontier mines, relative to the largest: under an exact
+    // total, the interior's binomial (its ways to hold the rest); under a density, d^t (1-d)^(F-t)
+    // for F frontier cells (the interior's layouts then weigh 1 together, each cell a mine with
+    // probability d); with no count, every layout weighs the same, 2^interior.
     const int interior_cells = static_cast<int>(interior.size());
     size_t frontier_max = 1;
     for (const Tally& t : tallies) frontier_max += t.layouts.size() - 1;
+    const int frontier_cells = sys.vars - interior_cells - decided_mines - decided_safe;
+    const Real log_d = p.total == MineTotal::density ? std::log(static_cast<Real>(p.density)) : 0;
+    const Real log_free =
+        p.total == MineTotal::density ? std::log1p(-static_cast<Real>(p.density)) : 0;
     std::vector<Real> log_ways(frontier_max, -INFINITY);
     Real log_top = -INFINITY;
     for (size_t t = 0; t < frontier_max; ++t) {
       const int rest = remaining - static_cast<int>(t);
-      if (rest < 0 || rest > interior_cells) continue;
-      log_ways[t] = log_factorial(interior_cells) - log_factorial(rest) -
-                    log_factorial(interior_cells - rest);
+      if (p.total == MineTotal::density)
+        log_ways[t] =
+            static_cast<Real>(t + decided_mines) * log_d +
+            static_cast<Real>(frontier_cells - static_cast<int>(t) + decided_safe) * log_free;
+      else if (p.total == MineTotal::any)
+        log_ways[t] = interior_cells * std::log(2.0L);
+      else if (rest >= 0 && rest <= interior_cells)
+        log_ways[t] = log_factorial(interior_cells) - log_factorial(rest) -
+                      log_factorial(interior_cells - rest);
       log_top = std::max(log_top, log_ways[t]);
     }
     if (log_top == -INFINITY)
@@ -523,6 +538,11 @@ class Analysis {
       z += w;
       interior_mines += w * (remaining - static_cast<int>(t));
       interior_free += w * (interior_cells - remaining + static_cast<int>(t));
+    }
+    if (p.total != MineTotal::exact) {  // the interior's cells are independent of the frontier
+      const Real d = p.total == MineTotal::density ? static_cast<Real>(p.density) : 0.5L;
+      interior_mines = d;
+      interior_free = 1 - d;
     }
     if (z == 0)
       return fail(-1, "no layout of the " + std::to_string(remaining) +
@@ -611,7 +631,8 @@ class Analysis {
   MineSystem sys;
   std::vector<int> cell_of;  // variable -> cell
   int mines_left = 0;        // mines not flagged
-  int remaining = 0;         // mines not flagged nor decided by the rules
+  int remaining = 0;         // mines not flagged nor decided by the rules (exact totals)
+  int decided_mines = 0, decided_safe = 0;  // cells the rules decided
   std::vector<int> interior;
   std::vector<Component> comps;
   std::vector<Tally> tallies;                            // per component

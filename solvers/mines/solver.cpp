@@ -1,8 +1,10 @@
 #include "solvers/mines/solver.hpp"
 
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -33,11 +35,24 @@ std::string cell_name(const Position& p, int i) {
   return s;
 }
 
+// An inconsistent position, located where it cannot be met: at the digit's cell (in the text
+// form or in a JSON board), or at the mine total.
+InputError inconsistency(const Position& p, const Probabilities& a, const std::string& file) {
+  const std::string message = "inconsistent position: " + a.why;
+  if (a.bad_cell < 0 || p.row_line.empty())
+    return InputError(file, p.header_line, p.total_col, message);
+  const int y = a.bad_cell / p.width;
+  return InputError(file, p.row_line[y], p.row_col[y] + a.bad_cell % p.width, message);
+}
+
 // The move the player would make in an analysed position with no cell certainly safe, on the
 // position with the certain mines flagged, as the player flags them before it guesses; nothing
-// when a safe cell is known or no cell is undecided.
+// when a safe cell is known or no cell is undecided. The player knows only games it dealt, whose
+// total is exact: its endgame search enumerates layouts of exactly the remaining mines, and its
+// coin-toss rules reason from the count. So a position with a density or "any" gets no guess.
 std::optional<Guess> player_guess(const Position& p, const Probabilities& a,
                                   const Strategy& strategy) {
+  if (p.total != MineTotal::exact) return std::nullopt;
   bool any_safe = false;
   int undecided = 0;
   Position flagged = p;
@@ -73,8 +88,34 @@ Counting counting_from(const std::string& name) {
                               "'");
 }
 
+// A number as the shortest text that reads back as itself, for the CSV table.
+std::string shortest(double d) {
+  char buf[32];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, d);
+  return std::string(buf, end);
+}
+
+// The probability table as CSV (`--csv FILE`): a line per cell, in reading order, with the cell's
+// symbol in the position's text form and, as in the JSON analysis, its probability of a mine and
+// the stage that decided it, each empty where the JSON has null.
+void write_csv(const std::string& file, const Position& p, const nlohmann::json& probability,
+               const nlohmann::json& stage) {
+  std::string csv = "x,y,cell,probability,decided_by\n";
+  for (int y = 0; y < p.height; ++y)
+    for (int x = 0; x < p.width; ++x) {
+      const nlohmann::json &q = probability[y][x], &by = stage[y][x];
+      csv += std::to_string(x) + ',' + std::to_string(y) + ',' + cell_symbol(p.at(x, y)) + ',' +
+             (q.is_number() ? shortest(q.get<double>()) : "") + ',' +
+             (by.is_string() ? by.get<std::string>() : "") + '\n';
+    }
+  std::ofstream out(file, std::ios::binary);
+  if (!(out << csv) || !out.flush())
+    throw InputError(file, 0, 0, "cannot write the probability table");
+}
+
 Result solve_file(const std::string& path, const Options& options) {
   const Meter meter;
+  const std::string file = input_name(path);
   const Position p = read_position(path);
   const std::vector<std::string> names = select_rules(mine_rule_infos(), options.text("rules"));
   const Strategy strategy = strategy_from(options);  // a bad --play-off fails on every position
@@ -88,13 +129,7 @@ Result solve_file(const std::string& path, const Options& options) {
   // The engine's own time, apart from the re-check and the output that wall_seconds include.
   const double analysis_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - analysis_start).count();
-  if (!a.consistent) {
-    if (a.bad_cell >= 0) {
-      const int line = p.row_line.empty() ? 0 : p.row_line[a.bad_cell / p.width];
-      throw InputError(path, line, a.bad_cell % p.width + 1, "inconsistent position: " + a.why);
-    }
-    throw InputError(path, p.header_line, 1, "inconsistent position: " + a.why);
-  }
+  if (!a.consistent) throw inconsistency(p, a, file);
   Result r;
   r.puzzle = "mines";
   r.instance = p.name;
@@ -118,9 +153,9 @@ Result solve_file(const std::string& path, const Options& options) {
       const int i = y * p.width + x;
       const int8_t c = p.cells[i];
       char text[16];
-      if (c >= 0) {
-        board += static_cast<char>('0' + c);
-        std::snprintf(text, sizeof text, " %5d", c);
+      if (c >= 0 || c == kBlocked) {
+        board += cell_symbol(c);
+        std::snprintf(text, sizeof text, " %5c", cell_symbol(c));
         prow.push_back(nullptr);
         srow.push_back(nullptr);
       } else {
@@ -142,10 +177,14 @@ Result solve_file(const std::string& path, const Options& options) {
     probability.push_back(std::move(prow));
     stage.push_back(std::move(srow));
   }
-  nlohmann::json analysis{{"width", p.width},       {"height", p.height},
-                          {"mines", p.mines},       {"safe", safe},
-                          {"certain_mines", mines}, {"probability", probability},
-                          {"decided_by", stage},    {"layouts_log10", a.layouts_log10}};
+  // The position itself first (width, height, total, mines or density, board), so that the
+  // analysis reads back as its position (`solve mines RESULT.json`), then what was found.
+  nlohmann::json analysis = position_json(p);
+  analysis.update({{"safe", safe},
+                   {"certain_mines", mines},
+                   {"probability", probability},
+                   {"decided_by", stage},
+                   {"layouts_log10", a.layouts_log10}});
   // With no cell certainly safe, the move the player would make here, with the same options
   // (--lookahead, --play-off, ...). Not under a time limit: the look-ahead runs the engine once
   // per candidate and digit, with no deadline of its own.
@@ -161,6 +200,8 @@ Result solve_file(const std::string& path, const Options& options) {
   const std::string check = check_analysis(p, a);
   if (!check.empty()) throw std::logic_error("mines analysis failed its re-check: " + check);
   r.verified = true;
+  if (const std::string csv = options.text("csv"); !csv.empty())
+    write_csv(csv, p, probability, stage);
   r.count("unknown_cells",
           static_cast<double>(std::count(p.cells.begin(), p.cells.end(), kUnknown)));
   r.count("certain_safe", static_cast<double>(safe.size()));
@@ -260,10 +301,11 @@ std::string verify_files(const std::string& instance_path, const std::string& re
 // An SVG heat map: unknown cells shaded from green (safe) through yellow to red (a mine) by their
 // probability, certain ones marked S or M, digits and flags as the player sees them.
 std::string render(const std::string& path, const Options& options, bool /*solved*/) {
+  const std::string file = input_name(path);
   const Position p = read_position(path);
   const Probabilities a = mine_probabilities(
       p, select_rules(mine_rule_infos(), options.text("rules")), resolve_threads(options));
-  if (!a.consistent) throw InputError(path, p.header_line, 1, "inconsistent position: " + a.why);
+  if (!a.consistent) throw inconsistency(p, a, file);
   constexpr int kCell = 28;
   std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
                     std::to_string(p.width * kCell + 2) + "\" height=\"" +
@@ -272,6 +314,7 @@ std::string render(const std::string& path, const Options& options, bool /*solve
   for (int i = 0; i < p.width * p.height; ++i) {
     const int x = 1 + (i % p.width) * kCell, y = 1 + (i / p.width) * kCell;
     const int8_t c = p.cells[i];
+    if (c == kBlocked) continue;  // no cell: the board's outline shows through
     std::string fill = "#d9d9d9", label;
     if (c >= 0) {
       fill = "#f7f7f7";

@@ -18,11 +18,11 @@
 #include "core/error.hpp"
 #include "puzzles/mines/game.hpp"
 #include "puzzles/mines/position.hpp"
-#include "tests/sample_size.hpp"
-#include "solvers/mines/solver.hpp"
 #include "solvers/mines/endgame.hpp"
 #include "solvers/mines/local_moves.hpp"
 #include "solvers/mines/probability.hpp"
+#include "solvers/mines/solver.hpp"
+#include "tests/sample_size.hpp"
 
 namespace {
 

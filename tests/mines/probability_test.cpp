@@ -149,6 +149,20 @@ TEST(MinesProbability, FrontierDpAgreesWithBruteForce) {
   EXPECT_GE(counted, bs::test::samples(1500) / 3) << "the DP must count many positions' components";
 }
 
+// A density or no count in place of the total: every probability against the weighted brute force
+// (puzzles/mines/position.cpp), with the enumeration and with the DP.
+TEST(MinesProbability, DensitiesAndUnknownCountsAgreeWithBruteForce) {
+  std::mt19937 rng(20261128);
+  for (int i = 0; i < bs::test::samples(1200); ++i) {
+    Position p = random_position(rng, 16, false);
+    p.total = i % 2 ? MineTotal::density : MineTotal::any;
+    p.density = 0.05 + 0.9 * std::uniform_real_distribution<double>(0, 1)(rng);
+    expect_matches_brute_force(p, i % 3 ? all_rules() : std::vector<std::string>{}, 1, nullptr,
+                               i % 4 < 2 ? Counting::dp : Counting::automatic);
+    if (HasFatalFailure()) return;
+  }
+}
+
 // A strip cut into many frontier components: blocks of one or two columns of hidden cells (some
 // of their safe cells revealed) between pairs of revealed, mine-free columns, which no digit
 // sees across. The square boards above seldom have more than three components, and the engine
