@@ -49,6 +49,9 @@ const std::vector<OptionSpec>& mines_option_rows() {
       row.text("counting", "auto",
                "how frontier components are counted: auto (enumeration up to 16 groups, the "
                "frontier DP beyond), enumeration or dp (one method for all)"),
+      row.boolean("exact", "false",
+                  "solve: also each unknown cell's probability as an exact fraction, and the "
+                  "number of layouts, from a second count in whole numbers"),
       row.integer("candidates", "20", 1, 100000,
                   "at most this many cells are scored by the look-ahead or the progress score"),
       row.real("open", "0.25", 0, 1,

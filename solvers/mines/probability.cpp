@@ -4,7 +4,9 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <boost/multiprecision/cpp_int.hpp>
 #include <boost/pending/disjoint_sets.hpp>
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -209,8 +211,9 @@ Tally count_component(const Component& c, int max_mines, int threads, search::Bu
   return total;
 }
 
-std::vector<Real> convolve(const std::vector<Real>& a, const std::vector<Real>& b) {
-  std::vector<Real> out(a.size() + b.size() - 1, 0);
+template <class Num>
+std::vector<Num> convolve(const std::vector<Num>& a, const std::vector<Num>& b) {
+  std::vector<Num> out(a.size() + b.size() - 1, Num(0));
   for (size_t i = 0; i < a.size(); ++i)
     if (a[i] != 0)
       for (size_t j = 0; j < b.size(); ++j) out[i + j] += a[i] * b[j];
@@ -220,11 +223,76 @@ std::vector<Real> convolve(const std::vector<Real>& a, const std::vector<Real>& 
 // out[a] = sum over b of l[b] * ctx[a + b], for a below `size`. A set of components split in
 // two: ctx weighs everything outside the set by the set's mines, l counts one part's layouts by
 // its mines, and out then weighs everything outside the other part by that part's mines a.
-std::vector<Real> correlate(const std::vector<Real>& ctx, const std::vector<Real>& l, size_t size) {
-  std::vector<Real> out(size, 0);
+template <class Num>
+std::vector<Num> correlate(const std::vector<Num>& ctx, const std::vector<Num>& l, size_t size) {
+  std::vector<Num> out(size, Num(0));
   for (size_t a = 0; a < size; ++a)
     for (size_t b = 0; b < l.size() && a + b < ctx.size(); ++b) out[a] += l[b] * ctx[a + b];
   return out;
+}
+
+// The components together with the interior, whose weight by the frontier's mines is `ways`:
+// `all`, every component's layouts by their mines together, and weight[c][m], the layouts of
+// everything but component c (the other components and the interior) when c holds m mines.
+// Taking the product of the others afresh for each c costs the cube of the number of components
+// (70 s on a 255x255 lattice); instead the products of a halving of the components are built up,
+// and the interior's weights pushed down it, each half taking on the other half's layouts.
+template <class Num>
+void combine_components(const std::vector<const std::vector<Num>*>& layouts,
+                        const std::vector<Num>& ways, std::vector<Num>& all,
+                        std::vector<std::vector<Num>>& weight) {
+  const size_t parts = layouts.size();
+  weight.assign(parts, {});
+  if (parts == 0) {
+    all = {Num(1)};  // no component: one way, with no frontier mine
+    return;
+  }
+  std::vector<std::vector<Num>> product(4 * parts);
+  auto build = [&](auto& self, size_t node, size_t lo, size_t hi) -> void {
+    if (hi - lo == 1) {
+      product[node] = *layouts[lo];
+      return;
+    }
+    const size_t mid = (lo + hi) / 2;
+    self(self, 2 * node, lo, mid);
+    self(self, 2 * node + 1, mid, hi);
+    product[node] = convolve(product[2 * node], product[2 * node + 1]);
+  };
+  build(build, 1, 0, parts);
+  all = product[1];
+  auto push = [&](auto& self, size_t node, size_t lo, size_t hi,
+                  const std::vector<Num>& ctx) -> void {
+    if (hi - lo == 1) {
+      weight[lo] = ctx;
+      return;
+    }
+    const size_t mid = (lo + hi) / 2;
+    const std::vector<Num>&left = product[2 * node], &right = product[2 * node + 1];
+    self(self, 2 * node, lo, mid, correlate(ctx, right, left.size()));
+    self(self, 2 * node + 1, mid, hi, correlate(ctx, left, right.size()));
+  };
+  push(push, 1, 0, parts, ways);
+}
+
+// A density as a fraction a/b of whole numbers: the shortest decimal that reads back as the same
+// double, so that d=0.2 is 1/5 (not the double's binary fraction).
+std::pair<boost::multiprecision::cpp_int, boost::multiprecision::cpp_int> decimal_fraction(
+    double d) {
+  char text[64];
+  const auto [end, ec] = std::to_chars(text, text + sizeof text, d, std::chars_format::fixed);
+  const std::string digits(text, end);  // "0.2", "0.000123": fixed notation, no exponent
+  boost::multiprecision::cpp_int a = 0, b = 1;
+  bool after_point = false;
+  for (char ch : digits) {
+    if (ch == '.') {
+      after_point = true;
+      continue;
+    }
+    a = a * 10 + (ch - '0');
+    if (after_point) b *= 10;
+  }
+  const boost::multiprecision::cpp_int g = boost::multiprecision::gcd(a, b);
+  return {a / g, b / g};
 }
 
 // One analysis, stage by stage, each stage a method. A stage returns false when it has found the
@@ -514,24 +582,11 @@ class Analysis {
     for (size_t t = 0; t < frontier_max; ++t)
       if (log_ways[t] > -INFINITY) ways[t] = std::exp(log_ways[t] - log_top);
 
-    // The layouts of every range of components that the halving below meets, by their mines.
-    const size_t parts = tallies.size();
-    std::vector<std::vector<Real>> product(parts == 0 ? 1 : 4 * parts);
-    auto build = [&](auto& self, size_t node, size_t lo, size_t hi) -> void {
-      if (hi - lo == 1) {
-        product[node] = tallies[lo].layouts;
-        return;
-      }
-      const size_t mid = (lo + hi) / 2;
-      self(self, 2 * node, lo, mid);
-      self(self, 2 * node + 1, mid, hi);
-      product[node] = convolve(product[2 * node], product[2 * node + 1]);
-    };
-    if (parts > 0)
-      build(build, 1, 0, parts);
-    else
-      product[0] = {1};  // no component: one way, with no frontier mine
-    const std::vector<Real>& all = product[parts > 0 ? 1 : 0];  // as long as `ways`
+    std::vector<const std::vector<Real>*> layouts;
+    for (const Tally& t : tallies) layouts.push_back(&t.layouts);
+    std::vector<Real> all;  // as long as `ways`
+    std::vector<std::vector<Real>> weight;
+    combine_components(layouts, ways, all, weight);
     Real z = 0, interior_mines = 0, interior_free = 0;
     for (size_t t = 0; t < all.size(); ++t) {
       const Real w = all[t] * ways[t];
@@ -555,23 +610,6 @@ class Analysis {
       if (mines == 0 || free == 0) out.decided_by[cell] = enumeration_stage;
     };
     for (int v : interior) set_cell(v, interior_mines, interior_free);
-    // weight[c][m]: the layouts of everything but component c (the other components and the
-    // interior) when c holds m mines. Taking the product of the others afresh for each c costs
-    // the cube of the number of components (70 s on a 255x255 lattice); instead the interior's
-    // weights are pushed down the halving, each half taking on the other half's layouts.
-    std::vector<std::vector<Real>> weight(parts);
-    auto push = [&](auto& self, size_t node, size_t lo, size_t hi,
-                    const std::vector<Real>& ctx) -> void {
-      if (hi - lo == 1) {
-        weight[lo] = ctx;
-        return;
-      }
-      const size_t mid = (lo + hi) / 2;
-      const std::vector<Real>&left = product[2 * node], &right = product[2 * node + 1];
-      self(self, 2 * node, lo, mid, correlate(ctx, right, left.size()));
-      self(self, 2 * node + 1, mid, hi, correlate(ctx, left, right.size()));
-    };
-    if (parts > 0) push(push, 1, 0, parts, ways);
     for (size_t c = 0; c < comps.size(); ++c) {
       if (dps[c]) {
         if (!set_dp_component(c, weight[c], set_cell)) return false;
@@ -611,6 +649,85 @@ class Analysis {
     return true;
   }
 
+  // --exact: the components counted again by the frontier DP in whole numbers, and combined with
+  // the interior's exact weights (binomials under an exact total; under a density a/b, a^t
+  // (b-a)^(F-t) for t of the F frontier cells' mines; 1 with no count), so that every
+  // probability is a ratio of whole numbers. On a stop (the time limit) `exact` stays empty.
+  void exact_fractions(search::Budget& budget) {
+    using Int = boost::multiprecision::cpp_int;
+    std::vector<std::unique_ptr<FrontierDp<Int>>> exact_dps;
+    std::vector<const std::vector<Int>*> layouts;
+    for (const Component& comp : comps) {
+      const int max_m = std::min({remaining, comp.most_mines, comp.cells()});
+      exact_dps.push_back(std::make_unique<FrontierDp<Int>>(comp, max_m, budget, kDpStateLimit));
+      if (exact_dps.back()->count() != DpOutcome::counted) return;
+      layouts.push_back(&exact_dps.back()->layouts());
+    }
+    const int interior_cells = static_cast<int>(interior.size());
+    size_t frontier_max = 1;
+    for (const auto* l : layouts) frontier_max += l->size() - 1;
+    std::vector<Int> ways(frontier_max, 0);
+    Int interior_mines = 1, interior_free = 1;  // with no count: each interior cell half the time
+    if (p.total == MineTotal::exact) {
+      // C(I, rest) for rest = remaining - t, from the largest rest down by C(I, r-1) =
+      // C(I, r) r / (I - r + 1).
+      int rest = std::min(remaining, interior_cells);
+      Int binomial = 1;
+      for (int i = 1; i <= rest; ++i) binomial = binomial * (interior_cells - rest + i) / i;
+      for (; rest >= 0; --rest) {
+        const int t = remaining - rest;
+        if (t >= 0 && static_cast<size_t>(t) < frontier_max)
+          ways[static_cast<size_t>(t)] = binomial;
+        if (rest > 0) binomial = binomial * rest / (interior_cells - rest + 1);
+      }
+    } else if (p.total == MineTotal::density) {
+      const auto [a, b] = decimal_fraction(p.density);
+      const int frontier_cells = static_cast<int>(frontier_max) - 1;
+      for (size_t t = 0; t < frontier_max; ++t)
+        ways[t] = boost::multiprecision::pow(a, static_cast<unsigned>(t)) *
+                  boost::multiprecision::pow(
+                      Int(b - a), static_cast<unsigned>(frontier_cells - static_cast<int>(t)));
+      interior_mines = a;
+      interior_free = b - a;
+    } else {
+      std::fill(ways.begin(), ways.end(), Int(1));
+    }
+    std::vector<Int> all;
+    std::vector<std::vector<Int>> weight;
+    combine_components(layouts, ways, all, weight);
+    if (p.total == MineTotal::exact) {
+      Int z = 0;
+      interior_mines = interior_free = 0;
+      for (size_t t = 0; t < all.size(); ++t) {
+        const Int w = all[t] * ways[t];
+        z += w;
+        interior_mines += w * (remaining - static_cast<int>(t));
+        interior_free += w * (interior_cells - remaining + static_cast<int>(t));
+      }
+      out.exact_layouts = z.str();
+    }
+    const int n = p.width * p.height;
+    out.exact.assign(static_cast<size_t>(n), "");
+    for (int cell = 0; cell < n; ++cell)
+      if (out.decided_by[cell] >= 0 && p.cells[cell] == kUnknown)
+        out.exact[static_cast<size_t>(cell)] = out.mine[cell] == 1 ? "1" : "0";
+    auto fraction = [&](int v, const Int& mines, const Int& free) {
+      out.exact[static_cast<size_t>(cell_of[v])] =
+          boost::multiprecision::cpp_rational(mines, mines + free).str();
+    };
+    for (int v : interior) fraction(v, interior_mines, interior_free);
+    for (size_t c = 0; c < comps.size(); ++c) {
+      std::vector<Int> mines, free;
+      if (exact_dps[c]->marginals(weight[c], mines, free) != DpOutcome::counted) {
+        out.exact.clear();
+        out.exact_layouts.clear();
+        return;
+      }
+      for (size_t g = 0; g < comps[c].groups.size(); ++g)
+        for (int v : comps[c].groups[g]) fraction(v, mines[g], free[g]);
+    }
+  }
+
   void record_hardest() {
     for (int cell = 0; cell < p.width * p.height; ++cell)
       if (out.decided_by[cell] == enumeration_stage) out.hardest = "enumeration";
@@ -642,23 +759,23 @@ class Analysis {
 }  // namespace
 
 Probabilities mine_probabilities(const Position& p, const std::vector<std::string>& rules,
-                                 int threads, Enumerate when, double time_limit_seconds,
-                                 bool time_rules, Counting counting) {
+                                 const AnalysisOptions& options) {
   // A finite limit of 0 or less is spent already: the count stops at its first look at the clock.
+  const double limit = options.time_limit_seconds;
   search::Budget budget(search::Limits{
-      .seconds = time_limit_seconds < kNoTimeLimit
-                     ? std::max(time_limit_seconds, std::numeric_limits<double>::min())
-                     : 0});
+      .seconds = limit < kNoTimeLimit ? std::max(limit, std::numeric_limits<double>::min()) : 0});
   Probabilities out;
-  out.rule_counts.timed = time_rules;
+  out.rule_counts.timed = options.time_rules;
   Analysis a(p, rules, out);
   if (!a.build_system() || !a.deduce()) return out;
-  if (when == Enumerate::unless_rules_find_a_safe_cell && a.rules_found_a_safe_cell()) return out;
+  if (options.when == Enumerate::unless_rules_find_a_safe_cell && a.rules_found_a_safe_cell())
+    return out;
   a.find_components();
   const bool lp = std::find(rules.begin(), rules.end(), "lp") != rules.end();
   if (lp && !a.bound_components()) return out;
-  if (!a.count(threads, budget, counting) || !a.combine()) return out;
+  if (!a.count(options.threads, budget, options.counting) || !a.combine()) return out;
   a.record_hardest();
+  if (options.exact) a.exact_fractions(budget);
   return out;
 }
 

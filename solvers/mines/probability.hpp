@@ -57,6 +57,12 @@ struct Probabilities {
   int64_t dp_states = 0;          // the most states in one layer of the DP
   double dp_transitions = 0;      // (state, group count) pairs the DP tried, both passes
   RuleCounts rule_counts;         // per deduction rule, by its index in `rules`
+  // With AnalysisOptions::exact, per cell: the probability of a mine as a reduced fraction "p/q"
+  // ("0", "1" for certain cells), empty for revealed cells; and the number of layouts that fit,
+  // in decimal, under an exact total (empty otherwise). A density d is read as the shortest
+  // decimal that gives the same double (d=0.2 is 1/5).
+  std::vector<std::string> exact;
+  std::string exact_layouts;
 };
 
 // When the enumeration runs after the rules. A player only needs it when the rules found no safe
@@ -67,13 +73,27 @@ enum class Enumerate { always, unless_rules_find_a_safe_cell };
 // compare them).
 enum class Counting { automatic, enumeration, dp };
 inline constexpr double kNoTimeLimit = std::numeric_limits<double>::infinity();
+struct AnalysisOptions {
+  int threads = 1;
+  Enumerate when = Enumerate::always;
+  // With a time limit, a count still running when it passes stops, and the answer comes back
+  // with `complete` false: the rules' decisions stand, every other unknown cell keeps -1.
+  double time_limit_seconds = kNoTimeLimit;
+  bool time_rules = false;  // --profile: time each rule call into rule_counts
+  Counting counting = Counting::automatic;
+  // --exact: also every unknown cell's probability as a fraction (Probabilities::exact), from a
+  // second count in whole numbers by the frontier DP.
+  bool exact = false;
+};
+
 // `rules`: the deduction rules to run first, cheapest first (names from mine_rules()).
-// With a time limit, an enumeration still running when it passes stops, and the answer comes back
-// with `complete` false: the rules' decisions stand, every other unknown cell keeps -1.
-// `time_rules` (--profile) times each rule call into rule_counts.
 Probabilities mine_probabilities(const Position& position, const std::vector<std::string>& rules,
-                                 int threads = 1, Enumerate when = Enumerate::always,
-                                 double time_limit_seconds = kNoTimeLimit, bool time_rules = false,
-                                 Counting counting = Counting::automatic);
+                                 const AnalysisOptions& options);
+// The player's form: no limit, no exact fractions.
+inline Probabilities mine_probabilities(const Position& position,
+                                        const std::vector<std::string>& rules, int threads = 1,
+                                        Enumerate when = Enumerate::always) {
+  return mine_probabilities(position, rules, AnalysisOptions{.threads = threads, .when = when});
+}
 
 }  // namespace bs::mines

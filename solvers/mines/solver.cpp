@@ -1,5 +1,6 @@
 #include "solvers/mines/solver.hpp"
 
+#include <boost/multiprecision/cpp_int.hpp>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -113,6 +114,38 @@ void write_csv(const std::string& file, const Position& p, const nlohmann::json&
     throw InputError(file, 0, 0, "cannot write the probability table");
 }
 
+// --exact: each unknown cell's probability as a fraction, in the JSON analysis ("exact", a grid
+// like "probability") and as a line per undecided cell; with an exact total, the number of
+// layouts. The fractions come from a second count in whole numbers; each must agree with the
+// floating-point answer, or the run stops as a defect.
+void add_exact(const Position& p, const Probabilities& a, nlohmann::json& analysis,
+               std::vector<std::string>& lines) {
+  nlohmann::json grid = nlohmann::json::array();
+  for (int y = 0; y < p.height; ++y) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int x = 0; x < p.width; ++x) {
+      const int i = y * p.width + x;
+      const std::string& f = a.exact[static_cast<size_t>(i)];
+      row.push_back(f.empty() ? nlohmann::json() : nlohmann::json(f));
+      if (f.empty()) continue;
+      const size_t slash = f.find('/');
+      const double value = slash == std::string::npos
+                               ? std::stod(f)
+                               : static_cast<double>(boost::multiprecision::cpp_rational(f));
+      if (std::abs(value - a.mine[i]) > 1e-9)
+        throw std::logic_error("mines: the exact fraction " + f + " of " + cell_name(p, i) +
+                               " disagrees with the probability " + std::to_string(a.mine[i]));
+      if (a.decided_by[i] < 0) lines.push_back("exact " + cell_name(p, i) + " " + f);
+    }
+    grid.push_back(std::move(row));
+  }
+  analysis["exact"] = std::move(grid);
+  if (!a.exact_layouts.empty()) {
+    analysis["exact_layouts"] = a.exact_layouts;
+    lines.push_back("layouts " + a.exact_layouts);
+  }
+}
+
 Result solve_file(const std::string& path, const Options& options) {
   const Meter meter;
   const std::string file = input_name(path);
@@ -124,8 +157,12 @@ Result solve_file(const std::string& path, const Options& options) {
   const bool profile = options.flag("profile");
   const auto analysis_start = std::chrono::steady_clock::now();
   const Probabilities a =
-      mine_probabilities(p, names, threads, Enumerate::always, limit > 0 ? limit : kNoTimeLimit,
-                         profile, counting_from(options.text("counting")));
+      mine_probabilities(p, names,
+                         AnalysisOptions{.threads = threads,
+                                         .time_limit_seconds = limit > 0 ? limit : kNoTimeLimit,
+                                         .time_rules = profile,
+                                         .counting = counting_from(options.text("counting")),
+                                         .exact = options.flag("exact")});
   // The engine's own time, apart from the re-check and the output that wall_seconds include.
   const double analysis_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - analysis_start).count();
@@ -196,6 +233,7 @@ Result solve_file(const std::string& path, const Options& options) {
                   cell_name(p, g->cell).c_str(), g->risk, g->why);
     r.solution_lines.emplace_back(line);
   }
+  if (!a.exact.empty()) add_exact(p, a, analysis, r.solution_lines);
   r.solution_json = analysis.dump();
   const std::string check = check_analysis(p, a);
   if (!check.empty()) throw std::logic_error("mines analysis failed its re-check: " + check);

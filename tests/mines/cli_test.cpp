@@ -235,6 +235,31 @@ TEST(MinesCli, TimeLimitStopsAnEndlessEnumerationHonestly) {
   EXPECT_GE(k["stats"]["dp_components"].get<double>(), 1);
 }
 
+// --exact prints each undecided cell's fraction and the number of layouts, and puts both in the
+// JSON analysis: here, brute force's own counts.
+TEST(MinesCli, ExactPrintsFractionsAndTheLayoutCount) {
+  const std::string text = "5 3 3\n01...\n12...\n.....\n";
+  const std::string path = write_temp("mines_exact.txt", text);
+  const auto r = run_cli("solve mines " + path + " --exact true --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json a = nlohmann::json::parse(r.out)["analysis"];
+  const LayoutCount b = count_layouts(parse_position(text, "x.txt"));
+  EXPECT_EQ(a["exact_layouts"], std::to_string(static_cast<long long>(b.layouts)));
+  for (size_t k = 0; k < b.unknown.size(); ++k) {
+    const int cell = b.unknown[k];
+    const std::string f = a["exact"][cell / 5][cell % 5];
+    const size_t slash = f.find('/');
+    const double value =
+        slash == std::string::npos ? std::stod(f) : std::stod(f) / std::stod(f.substr(slash + 1));
+    EXPECT_NEAR(value, b.with_mine[k] / b.layouts, 1e-15) << f;
+  }
+  const auto text_out = run_cli("solve mines " + path + " --exact true");
+  EXPECT_NE(text_out.out.find("layouts " + std::to_string(static_cast<long long>(b.layouts))),
+            std::string::npos)
+      << text_out.out;
+  EXPECT_NE(text_out.out.find("exact (x="), std::string::npos) << text_out.out;
+}
+
 TEST(MinesCli, RenderDrawsEveryCell) {
   const std::string path = write_temp("mines_render.txt", "4 3 2\n01..\n12..\n....\n");
   const auto r = run_cli("render mines " + path);

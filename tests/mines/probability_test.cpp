@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/multiprecision/cpp_int.hpp>
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -84,7 +85,7 @@ void expect_matches_brute_force(const Position& p, const std::vector<std::string
                                 Counting counting = Counting::automatic) {
   const LayoutCount b = count_layouts(p);
   const Probabilities got =
-      mine_probabilities(p, rules, threads, Enumerate::always, kNoTimeLimit, false, counting);
+      mine_probabilities(p, rules, AnalysisOptions{.threads = threads, .counting = counting});
   if (answer) *answer = got;
   const std::string where = format_position(p);
   ASSERT_EQ(got.consistent, b.layouts > 0) << got.why << "\n" << where;
@@ -161,6 +162,44 @@ TEST(MinesProbability, DensitiesAndUnknownCountsAgreeWithBruteForce) {
                                i % 4 < 2 ? Counting::dp : Counting::automatic);
     if (HasFatalFailure()) return;
   }
+}
+
+// --exact: every fraction is brute force's own (whole counts of layouts, reduced), under an exact
+// total and with no count; under a density, its value is brute force's weighted share.
+TEST(MinesProbability, ExactFractionsAreBruteForcesCounts) {
+  std::mt19937 rng(20261129);
+  int fractions = 0;
+  for (int i = 0; i < bs::test::samples(600); ++i) {
+    Position p = i % 3 == 2 ? striped_position(rng) : random_position(rng, 18, false);
+    p.total = i % 3 == 0 ? MineTotal::exact : i % 3 == 1 ? MineTotal::any : MineTotal::density;
+    p.density = 0.2;
+    const LayoutCount b = count_layouts(p);
+    const Probabilities got = mine_probabilities(
+        p, i % 2 ? all_rules() : std::vector<std::string>{}, AnalysisOptions{.exact = true});
+    ASSERT_EQ(got.consistent, b.layouts > 0) << format_position(p);
+    if (!got.consistent) continue;
+    ASSERT_EQ(got.exact.size(), p.cells.size());
+    if (p.total == MineTotal::exact) {
+      EXPECT_EQ(got.exact_layouts, std::to_string(static_cast<int64_t>(b.layouts)));
+    }
+    for (size_t k = 0; k < b.unknown.size(); ++k) {
+      const std::string& f = got.exact[static_cast<size_t>(b.unknown[k])];
+      if (p.total == MineTotal::density) {
+        EXPECT_NEAR(static_cast<double>(boost::multiprecision::cpp_rational(f)),
+                    b.with_mine[k] / b.layouts, 1e-12)
+            << f << "\n"
+            << format_position(p);
+        continue;
+      }
+      const boost::multiprecision::cpp_rational want(
+          boost::multiprecision::cpp_int(static_cast<int64_t>(b.with_mine[k])),
+          boost::multiprecision::cpp_int(static_cast<int64_t>(b.layouts)));
+      EXPECT_EQ(f, want.str()) << "cell " << b.unknown[k] << "\n" << format_position(p);
+      ++fractions;
+    }
+    if (HasFailure()) return;
+  }
+  EXPECT_GE(fractions, 1000);
 }
 
 // A strip cut into many frontier components: blocks of one or two columns of hidden cells (some
@@ -370,8 +409,8 @@ TEST(MinesProbabilityParallel, LargeComponentsAreThreadCountIndependent) {
     // The cheap rule alone leaves the components large. The enumeration is forced, so that its
     // split over threads is what runs; the frontier DP must agree with it.
     auto analyse = [&](int threads, Counting counting) {
-      return mine_probabilities(p, {"single-row"}, threads, Enumerate::always, kNoTimeLimit, false,
-                                counting);
+      return mine_probabilities(p, {"single-row"},
+                                AnalysisOptions{.threads = threads, .counting = counting});
     };
     const Probabilities one = analyse(1, Counting::enumeration);
     const Probabilities two = analyse(2, Counting::enumeration);
