@@ -11,6 +11,81 @@
 
 namespace bs::mines {
 
+namespace frontier_dp {
+
+// A state: the mines each open row sees so far, four bits a row (a digit is at most 8), in the
+// open rows' slot order. 32 rows at most; a wider order is too wide to count.
+constexpr int kMaxWidth = 32;
+struct Key {
+  uint64_t word[2] = {0, 0};
+  int get(int slot) const { return static_cast<int>((word[slot >> 4] >> (4 * (slot & 15))) & 15); }
+  void set(int slot, int v) { word[slot >> 4] |= static_cast<uint64_t>(v) << (4 * (slot & 15)); }
+  bool operator==(const Key&) const = default;
+};
+struct KeyHash {
+  size_t operator()(const Key& k) const {
+    return static_cast<size_t>((k.word[0] * 0x9E3779B97F4A7C15ULL) ^
+                               (k.word[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL);
+  }
+};
+
+// What placing one group does to the open rows: each row the group touches is an old slot or
+// newly opened, and is closed (checked against its target) or carried to a new slot.
+struct Step {
+  int group = 0, size = 0;
+  struct Touch {
+    int old_slot = -1;  // -1: the row opens here
+    int new_slot = -1;  // -1: the row closes here
+    int target = 0;
+    int room_after = 0;  // the cells of its groups placed after this step
+  };
+  std::vector<Touch> touches;
+  std::vector<int> carried_from;  // per new slot: the old slot it keeps, or -1 (a touched row)
+};
+
+// The polynomials of one layer's states in one array: state st counts, at values[start[st] + i],
+// its layouts with lo[st] + i mines placed so far, for i below hi[st] - lo[st]. One allocation a
+// layer, not one a state: the per-state vectors this replaced spent a fifth of the DP's time in
+// malloc.
+template <class Num>
+struct PolyTable {
+  std::vector<int> lo, hi;
+  std::vector<size_t> start;
+  std::vector<Num> values;
+
+  size_t states() const { return lo.size(); }
+  int length(size_t st) const { return std::max(0, hi[st] - lo[st]); }
+  int add_state() {
+    lo.push_back(std::numeric_limits<int>::max());
+    hi.push_back(std::numeric_limits<int>::min());
+    return static_cast<int>(lo.size()) - 1;
+  }
+  void widen(size_t st, int from, int to) {
+    lo[st] = std::min(lo[st], from);
+    hi[st] = std::max(hi[st], to);
+  }
+  // Zeros over the ranges set so far.
+  void allocate() {
+    start.assign(lo.size(), 0);
+    size_t n = 0;
+    for (size_t st = 0; st < lo.size(); ++st) {
+      start[st] = n;
+      n += static_cast<size_t>(length(st));
+    }
+    values.assign(n, Num(0));
+  }
+  Num* row(size_t st) { return values.data() + start[st]; }
+  const Num* row(size_t st) const { return values.data() + start[st]; }
+};
+
+}  // namespace frontier_dp
+
+using frontier_dp::Key;
+using frontier_dp::KeyHash;
+using frontier_dp::kMaxWidth;
+using frontier_dp::PolyTable;
+using frontier_dp::Step;
+
 namespace {
 
 // The local rows that see each group's cells, inverted: the groups each row sees.
@@ -101,36 +176,6 @@ BandOrder greedy_order(const Component& c, const std::vector<std::vector<int>>& 
   return order;
 }
 
-// A state: the mines each open row sees so far, four bits a row (a digit is at most 8), in the
-// open rows' slot order. 32 rows at most; a wider order is too wide to count.
-constexpr int kMaxWidth = 32;
-struct Key {
-  uint64_t word[2] = {0, 0};
-  int get(int slot) const { return static_cast<int>((word[slot >> 4] >> (4 * (slot & 15))) & 15); }
-  void set(int slot, int v) { word[slot >> 4] |= static_cast<uint64_t>(v) << (4 * (slot & 15)); }
-  bool operator==(const Key&) const = default;
-};
-struct KeyHash {
-  size_t operator()(const Key& k) const {
-    return static_cast<size_t>((k.word[0] * 0x9E3779B97F4A7C15ULL) ^
-                               (k.word[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL);
-  }
-};
-
-// What placing one group does to the open rows: each row the group touches is an old slot or
-// newly opened, and is closed (checked against its target) or carried to a new slot.
-struct Step {
-  int group = 0, size = 0;
-  struct Touch {
-    int old_slot = -1;  // -1: the row opens here
-    int new_slot = -1;  // -1: the row closes here
-    int target = 0;
-    int room_after = 0;  // the cells of its groups placed after this step
-  };
-  std::vector<Touch> touches;
-  std::vector<int> carried_from;  // per new slot: the old slot it keeps, or -1 (a touched row)
-};
-
 std::vector<Step> plan_steps(const Component& c, const std::vector<int>& order) {
   std::vector<int> room(c.row_target.size(), 0);
   for (size_t g = 0; g < c.groups.size(); ++g)
@@ -172,33 +217,6 @@ std::vector<Step> plan_steps(const Component& c, const std::vector<int>& order) 
   return steps;
 }
 
-// A polynomial in the mines placed so far: value[i] counts layouts with lo + i mines.
-template <class Num>
-struct Poly {
-  int lo = 0;
-  std::vector<Num> value;
-  // this += factor * (src shifted up by k mines), dropping terms above `max_mines`.
-  void add_shifted(const Poly& src, int k, const Num& factor, int max_mines) {
-    const int from = src.lo + k;
-    const int to = std::min(from + static_cast<int>(src.value.size()), max_mines + 1);
-    if (to <= from) return;
-    if (value.empty()) {
-      lo = from;
-      value.assign(static_cast<size_t>(to - from), Num(0));
-    } else if (from < lo || to > lo + static_cast<int>(value.size())) {
-      const int new_lo = std::min(lo, from);
-      const int new_hi = std::max(lo + static_cast<int>(value.size()), to);
-      std::vector<Num> grown(static_cast<size_t>(new_hi - new_lo), Num(0));
-      for (size_t i = 0; i < value.size(); ++i)
-        grown[static_cast<size_t>(lo - new_lo) + i] = value[i];
-      value = std::move(grown);
-      lo = new_lo;
-    }
-    for (int m = from; m < to; ++m)
-      value[static_cast<size_t>(m - lo)] += factor * src.value[static_cast<size_t>(m - from)];
-  }
-};
-
 }  // namespace
 
 BandOrder band_order(const Component& c) {
@@ -215,12 +233,14 @@ BandOrder band_order(const Component& c) {
 // states' polynomials, and per state its transitions (group count k, target state in the next
 // layer), which the backward pass replays without hashing.
 template <class Num>
+struct FrontierDp<Num>::Layer {
+  PolyTable<Num> poly;
+  std::vector<uint32_t> first_move;        // per state, into moves; one extra at the end
+  std::vector<std::pair<int, int>> moves;  // (k, state in the next layer)
+};
+
+template <class Num>
 struct FrontierDp<Num>::Tables {
-  struct Layer {
-    std::vector<Poly<Num>> poly;
-    std::vector<uint32_t> first_move;        // per state, into moves; one extra at the end
-    std::vector<std::pair<int, int>> moves;  // (k, state in the next layer)
-  };
   std::vector<Step> steps;
   std::vector<Layer> layers;
   std::vector<std::vector<Num>> choose;  // per step: C(size, k)
@@ -244,17 +264,15 @@ Num binomial_of(int n, int k) {
 }
 
 // Divides every value by the largest (floating types only); returns log10 of the divisor.
-template <class Num, class Range>
-double rescale(Range& polys) {
+template <class Num>
+double rescale(std::vector<Num>& values) {
   if constexpr (!std::is_floating_point_v<Num>) {
     return 0;
   } else {
     Num top = 0;
-    for (const auto& p : polys)
-      for (const Num& x : p.value) top = std::max(top, x);
+    for (const Num& x : values) top = std::max(top, x);
     if (top == 0 || top == 1) return 0;
-    for (auto& p : polys)
-      for (Num& x : p.value) x /= top;
+    for (Num& x : values) x /= top;
     return static_cast<double>(std::log10(top));
   }
 }
@@ -270,102 +288,137 @@ DpOutcome FrontierDp<Num>::count() {
   Tables& t = *tables_;
   t.steps = plan_steps(c_, order.groups);
   t.layers.resize(t.steps.size() + 1);
-  t.layers[0].poly.push_back(Poly<Num>{0, {Num(1)}});
+  PolyTable<Num>& root = t.layers[0].poly;
+  root.widen(static_cast<size_t>(root.add_state()), 0, 1);
+  root.allocate();
+  root.values[0] = Num(1);
   std::vector<Key> keys{Key{}};
-  uint64_t unpublished = 0;
   for (size_t i = 0; i < t.steps.size(); ++i) {
     const Step& s = t.steps[i];
     auto& choose = t.choose.emplace_back();
     for (int k = 0; k <= s.size; ++k) choose.push_back(binomial_of<Num>(s.size, k));
-    typename Tables::Layer& from = t.layers[i];
-    typename Tables::Layer& to = t.layers[i + 1];
-    std::unordered_map<Key, int, KeyHash> index;
-    std::vector<Key> next_keys;
-    for (size_t st = 0; st < from.poly.size(); ++st) {
-      from.first_move.push_back(static_cast<uint32_t>(from.moves.size()));
-      const Key key = keys[st];
-      Key carried;
-      for (size_t slot = 0; slot < s.carried_from.size(); ++slot)
-        if (s.carried_from[slot] >= 0)
-          carried.set(static_cast<int>(slot), key.get(s.carried_from[slot]));
-      for (int k = 0; k <= s.size; ++k) {
-        ++stats_.transitions;
-        if (budget_.poll(unpublished)) return DpOutcome::stopped;
-        Key next = carried;
-        bool fits = true;
-        for (const Step::Touch& touch : s.touches) {
-          const int seen = (touch.old_slot >= 0 ? key.get(touch.old_slot) : 0) + k;
-          if (seen > touch.target || seen + touch.room_after < touch.target) {
-            fits = false;
-            break;
-          }
-          if (touch.new_slot >= 0) next.set(touch.new_slot, seen);
-        }
-        if (!fits) continue;
-        const auto [it, fresh] = index.try_emplace(next, static_cast<int>(next_keys.size()));
-        if (fresh) {
-          next_keys.push_back(next);
-          to.poly.emplace_back();
-        }
-        to.poly[static_cast<size_t>(it->second)].add_shifted(
-            from.poly[st], k, choose[static_cast<size_t>(k)], max_mines_);
-        from.moves.emplace_back(k, it->second);
-      }
-    }
-    from.first_move.push_back(static_cast<uint32_t>(from.moves.size()));
-    stats_.most_states =
-        std::max<int64_t>(stats_.most_states, static_cast<int64_t>(next_keys.size()));
-    if (static_cast<int64_t>(next_keys.size()) > state_limit_) return DpOutcome::too_wide;
-    log10_scale_ += rescale<Num>(to.poly);
-    keys = std::move(next_keys);
+    if (!find_moves(s, t.layers[i], t.layers[i + 1].poly, keys)) return DpOutcome::stopped;
+    const auto states = static_cast<int64_t>(keys.size());
+    stats_.most_states = std::max(stats_.most_states, states);
+    if (states > state_limit_) return DpOutcome::too_wide;
+    add_moves(t.layers[i], t.layers[i + 1].poly, choose);
+    log10_scale_ += rescale(t.layers[i + 1].poly.values);
   }
   // Every row is closed after the last step: one state, the empty key, or none if nothing fits.
   layouts_.assign(static_cast<size_t>(std::min(max_mines_, c_.cells())) + 1, Num(0));
-  if (!t.layers.back().poly.empty()) {
-    const Poly<Num>& last = t.layers.back().poly[0];
-    for (size_t i = 0; i < last.value.size(); ++i)
-      layouts_[static_cast<size_t>(last.lo) + i] = last.value[i];
-  }
+  const PolyTable<Num>& last = t.layers.back().poly;
+  if (last.states() > 0)
+    for (int i = 0; i < last.length(0); ++i)
+      layouts_[static_cast<size_t>(last.lo[0] + i)] = last.row(0)[i];
   return DpOutcome::counted;
 }
 
+// The first half of a step: every state's feasible group counts k, each a move to the state of
+// the next layer that its key leads to (found or made through a hash of the keys), whose range
+// of mines is widened to take the move. `keys` become the next layer's. False on a stop.
+template <class Num>
+bool FrontierDp<Num>::find_moves(const Step& s, Layer& from, PolyTable<Num>& to,
+                                 std::vector<Key>& keys) {
+  std::unordered_map<Key, int, KeyHash> index;
+  std::vector<Key> next_keys;
+  for (size_t st = 0; st < from.poly.states(); ++st) {
+    from.first_move.push_back(static_cast<uint32_t>(from.moves.size()));
+    const Key key = keys[st];
+    Key carried;
+    for (size_t slot = 0; slot < s.carried_from.size(); ++slot)
+      if (s.carried_from[slot] >= 0)
+        carried.set(static_cast<int>(slot), key.get(s.carried_from[slot]));
+    for (int k = 0; k <= s.size; ++k) {
+      ++stats_.transitions;
+      if (budget_.poll(unpublished_)) return false;
+      // Mines past the most the board can hold are dropped; they only grow along the way.
+      const int first = from.poly.lo[st] + k;
+      const int last = std::min(from.poly.hi[st] + k, max_mines_ + 1);
+      if (first >= last) break;
+      Key next = carried;
+      bool fits = true, too_many = false;
+      for (const Step::Touch& touch : s.touches) {
+        const int seen = (touch.old_slot >= 0 ? key.get(touch.old_slot) : 0) + k;
+        too_many = seen > touch.target;
+        if (too_many || seen + touch.room_after < touch.target) {
+          fits = false;
+          break;
+        }
+        if (touch.new_slot >= 0) next.set(touch.new_slot, seen);
+      }
+      if (too_many) break;  // a digit already sees too many mines; more only make it worse
+      if (!fits) continue;
+      const auto [it, fresh] = index.try_emplace(next, static_cast<int>(next_keys.size()));
+      if (fresh) {
+        next_keys.push_back(next);
+        to.add_state();
+      }
+      to.widen(static_cast<size_t>(it->second), first, last);
+      from.moves.emplace_back(k, it->second);
+    }
+  }
+  from.first_move.push_back(static_cast<uint32_t>(from.moves.size()));
+  keys = std::move(next_keys);
+  return true;
+}
+
+// The second half: each move adds its state's polynomial, shifted by k mines and times C(s, k),
+// into its target's.
+template <class Num>
+void FrontierDp<Num>::add_moves(const Layer& from, PolyTable<Num>& to,
+                                const std::vector<Num>& choose) {
+  to.allocate();
+  for (size_t st = 0; st < from.poly.states(); ++st) {
+    const Num* src = from.poly.row(st);
+    for (uint32_t m = from.first_move[st]; m < from.first_move[st + 1]; ++m) {
+      const auto [k, next] = from.moves[m];
+      const auto target = static_cast<size_t>(next);
+      Num* dst = to.row(target) + (from.poly.lo[st] + k - to.lo[target]);
+      const int n = std::min(from.poly.length(st), max_mines_ + 1 - from.poly.lo[st] - k);
+      const Num& c = choose[static_cast<size_t>(k)];
+      for (int a = 0; a < n; ++a) dst[a] += c * src[a];
+    }
+  }
+}
+
+// The backward pass. completion (per state of the layer after the step at hand) holds the
+// weighted ways to finish from that state, by the mines placed before it, over the same range as
+// the state's forward polynomial; a group's weighted mines and free cells are then, over every
+// move of the step, the forward count times C(s, k) times the completion the move leads to.
 template <class Num>
 DpOutcome FrontierDp<Num>::marginals(const std::vector<Num>& weight, std::vector<Num>& mines,
                                      std::vector<Num>& free) {
   Tables& t = *tables_;
   mines.assign(c_.groups.size(), Num(0));
   free.assign(c_.groups.size(), Num(0));
-  // completion[st]: per state of the layer after the current step, the weighted ways to finish,
-  // by the mines placed before it (the same range as the state's forward polynomial).
-  std::vector<Poly<Num>> completion(t.layers.back().poly.size());
-  for (size_t st = 0; st < completion.size(); ++st) {
-    completion[st].lo = 0;
-    completion[st].value.assign(weight.begin(), weight.end());
-  }
-  uint64_t unpublished = 0;
+  PolyTable<Num> completion = t.layers.back().poly;
+  for (size_t st = 0; st < completion.states(); ++st)
+    for (int a = 0; a < completion.length(st); ++a)
+      completion.row(st)[a] = weight[static_cast<size_t>(completion.lo[st] + a)];
   for (size_t i = t.steps.size(); i-- > 0;) {
     const Step& s = t.steps[i];
-    const typename Tables::Layer& layer = t.layers[i];
-    std::vector<Poly<Num>> before(layer.poly.size());
+    const Layer& layer = t.layers[i];
+    PolyTable<Num> before = layer.poly;
+    std::fill(before.values.begin(), before.values.end(), Num(0));
     Num group_mines = 0, group_free = 0;
-    for (size_t st = 0; st < layer.poly.size(); ++st) {
-      const Poly<Num>& f = layer.poly[st];
-      Poly<Num>& g = before[st];
-      g.lo = f.lo;
-      g.value.assign(f.value.size(), Num(0));
+    for (size_t st = 0; st < layer.poly.states(); ++st) {
+      const Num* f = layer.poly.row(st);
+      Num* g = before.row(st);
       for (uint32_t m = layer.first_move[st]; m < layer.first_move[st + 1]; ++m) {
         ++stats_.transitions;
-        if (budget_.poll(unpublished)) return DpOutcome::stopped;
+        if (budget_.poll(unpublished_)) return DpOutcome::stopped;
         const auto [k, next] = layer.moves[m];
-        const Poly<Num>& after = completion[static_cast<size_t>(next)];
+        const auto target = static_cast<size_t>(next);
+        // after[a] is the completion with lo[st] + a + k mines placed, for the a in range.
+        const int offset = layer.poly.lo[st] + k - completion.lo[target];
+        const Num* after = completion.row(target) + offset;
+        const int n = std::min(layer.poly.length(st), completion.length(target) - offset);
         const Num& c = t.choose[i][static_cast<size_t>(k)];
         Num dot = 0;
-        for (size_t a = 0; a < f.value.size(); ++a) {
-          const int at = f.lo + static_cast<int>(a) + k - after.lo;
-          if (at < 0 || at >= static_cast<int>(after.value.size())) continue;
-          const Num term = c * after.value[static_cast<size_t>(at)];
-          g.value[a] += term;
-          dot += f.value[a] * term;
+        for (int a = 0; a < n; ++a) {
+          const Num term = c * after[a];
+          g[a] += term;
+          dot += f[a] * term;
         }
         group_mines += dot * k;
         group_free += dot * (s.size - k);
@@ -373,7 +426,7 @@ DpOutcome FrontierDp<Num>::marginals(const std::vector<Num>& weight, std::vector
     }
     mines[static_cast<size_t>(s.group)] = group_mines;
     free[static_cast<size_t>(s.group)] = group_free;
-    rescale<Num>(before);
+    rescale(before.values);
     completion = std::move(before);
   }
   return DpOutcome::counted;

@@ -52,6 +52,13 @@ struct FrontierDpStats {
 
 enum class DpOutcome { counted, too_wide, stopped };
 
+namespace frontier_dp {  // the DP's parts, defined in frontier_dp.cpp
+struct Key;
+struct Step;
+template <class Num>
+struct PolyTable;
+}  // namespace frontier_dp
+
 template <class Num>
 class FrontierDp {
  public:
@@ -76,10 +83,17 @@ class FrontierDp {
 
  private:
   struct Tables;
+  struct Layer;
+  using Key = frontier_dp::Key;
+  using Step = frontier_dp::Step;
+  using Polys = frontier_dp::PolyTable<Num>;
+  bool find_moves(const Step& s, Layer& from, Polys& to, std::vector<Key>& keys);
+  void add_moves(const Layer& from, Polys& to, const std::vector<Num>& choose);
   const Component& c_;
   int max_mines_;
   search::Budget& budget_;
   int64_t state_limit_;
+  uint64_t unpublished_ = 0;  // nodes not yet published to the budget
   std::unique_ptr<Tables> tables_;
   std::vector<Num> layouts_;
   double log10_scale_ = 0;
