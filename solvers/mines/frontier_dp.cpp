@@ -320,6 +320,7 @@ template <class Num>
 bool FrontierDp<Num>::find_moves(const Step& s, Layer& from, PolyTable<Num>& to,
                                  std::vector<Key>& keys) {
   std::unordered_map<Key, int, KeyHash> index;
+  index.reserve(2 * from.poly.states());  // most layers hold about as many states as the last
   std::vector<Key> next_keys;
   for (size_t st = 0; st < from.poly.states(); ++st) {
     from.first_move.push_back(static_cast<uint32_t>(from.moves.size()));

@@ -233,13 +233,15 @@ TEST(MinesGenerate, TheShippedAnalysisConfigLoadsWithItsGeneratedPositions) {
                             "\"" + std::string(BS_SOURCE_DIR) + "/instances/");
   text = std::regex_replace(text, std::regex("output = \"[^\"]*\""), "output = \"" + out + "\"");
   const bs::experiments::Config c = bs::experiments::load_config(write_temp("analysis.toml", text));
-  size_t expert = 0, large = 0;
+  size_t expert = 0, large = 0, digits = 0;
   for (const std::string& f : c.instances) {
     expert += f.find("/mines-30x16x99-o") != std::string::npos;
     large += f.find("/mines-100x100x2000-o") != std::string::npos;
+    digits += f.find("-digits-") != std::string::npos;
   }
-  EXPECT_EQ(expert, 100u);
-  EXPECT_EQ(large, 10u);
+  EXPECT_EQ(expert, 200u);  // 100 with flood fill, 100 digit-only
+  EXPECT_EQ(large, 18u);    // 10 with flood fill, 8 digit-only
+  EXPECT_EQ(digits, 108u);
   EXPECT_TRUE(std::any_of(c.instances.begin(), c.instances.end(), [](const std::string& f) {
     return f.find("expert_opening") != std::string::npos;
   }));
