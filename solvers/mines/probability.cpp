@@ -24,8 +24,11 @@ namespace {
 
 using Real = long double;
 
-// Components of at most this many groups are enumerated, larger ones counted by the frontier DP.
-constexpr size_t kEnumerateGroups = 16;
+// Under Counting::automatic, the enumeration of a component may visit this many group assignments;
+// past them it gives up and the frontier DP counts the component. Every component the player
+// meets in its games stays within it (so its game records are those of the enumeration-only
+// engine, bit for bit), and the most it wastes on a component that needs the DP is a few ms.
+constexpr uint64_t kEnumerationEffort = 200'000;
 // The most states one layer of the DP may hold before the component counts as too wide.
 constexpr int64_t kDpStateLimit = 2'000'000;
 
@@ -495,8 +498,9 @@ class Analysis {
   }
 
   // Stage 3: every component's layouts, by number of mines, scaled to a maximum of 1. A component
-  // of few groups is enumerated (cheapest there, and what the player's game records were made
-  // with); a larger one is counted by the frontier DP, whose cost grows with its width only.
+  // is enumerated first, within an effort limit (cheapest on small components, and what the
+  // player's game records were made with); one that needs more is counted by the frontier DP,
+  // whose cost grows with its width only.
   bool count(int threads, search::Budget& budget, Counting counting) {
     for (const Component& comp : comps) {
       const int cells = comp.cells();
@@ -505,13 +509,21 @@ class Analysis {
       Tally& t = tallies.emplace_back();
       auto& dp = dps.emplace_back();
       double log10_scale = 0;
-      const bool enumerate =
-          counting == Counting::enumeration ||
-          (counting == Counting::automatic && comp.groups.size() <= kEnumerateGroups);
-      if (enumerate) {
-        t = count_component(comp, remaining, threads, budget);
+      bool counted = false;
+      if (counting != Counting::dp) {
+        // Its own effort limit under `automatic`, within the analysis' budget.
+        search::Budget effort(
+            search::Limits{.nodes = counting == Counting::automatic ? kEnumerationEffort : 0},
+            &budget);
+        t = count_component(comp, remaining, threads, effort);
         out.enumerated += t.visited;
-      } else {
+        counted = !effort.stopped();
+        if (!counted && !budget.stopped()) {  // out of effort: the DP counts it afresh
+          ++out.enumerations_abandoned;
+          t = Tally{};
+        }
+      }
+      if (!counted && !budget.stopped()) {
         const int max_m = std::min({remaining, comp.most_mines, cells});
         dp = std::make_unique<FrontierDp<double>>(comp, max_m, budget, kDpStateLimit);
         const DpOutcome outcome = dp->count();

@@ -50,13 +50,14 @@ struct Probabilities {
   double layouts_log10 = 0;         // log10 of the number of layouts that fit
   int components = 0, largest_component = 0;  // frontier components, and the most cells in one
   int most_groups = 0;                        // the most groups in one component
-  int lp_bounded_components = 0;  // components whose mines the LP bounded inside [0, size]
-  double enumerated = 0;          // group assignments the enumeration visited
-  int dp_components = 0;          // components counted by the frontier DP
-  int dp_width = 0;               // the widest band order among them (digits open at once)
-  int64_t dp_states = 0;          // the most states in one layer of the DP
-  double dp_transitions = 0;      // (state, group count) pairs the DP tried, both passes
-  RuleCounts rule_counts;         // per deduction rule, by its index in `rules`
+  int lp_bounded_components = 0;   // components whose mines the LP bounded inside [0, size]
+  double enumerated = 0;           // group assignments the enumeration visited
+  int enumerations_abandoned = 0;  // enumerations that ran out of effort (the DP took over)
+  int dp_components = 0;           // components counted by the frontier DP
+  int dp_width = 0;                // the widest band order among them (digits open at once)
+  int64_t dp_states = 0;           // the most states in one layer of the DP
+  double dp_transitions = 0;       // (state, group count) pairs the DP tried, both passes
+  RuleCounts rule_counts;          // per deduction rule, by its index in `rules`
   // With AnalysisOptions::exact, per cell: the probability of a mine as a reduced fraction "p/q"
   // ("0", "1" for certain cells), empty for revealed cells; and the number of layouts that fit,
   // in decimal, under an exact total (empty otherwise). A density d is read as the shortest
@@ -68,9 +69,9 @@ struct Probabilities {
 // When the enumeration runs after the rules. A player only needs it when the rules found no safe
 // cell to reveal; cells it skips keep probability -1.
 enum class Enumerate { always, unless_rules_find_a_safe_cell };
-// How components are counted: `automatic` enumerates small ones and runs the frontier DP on the
-// rest; the other two force one method everywhere (the tests cross-check them, and the benchmarks
-// compare them).
+// How components are counted: `automatic` enumerates each within an effort limit and runs the
+// frontier DP on those that pass it; the other two force one method everywhere (the tests
+// cross-check them, and the benchmarks compare them).
 enum class Counting { automatic, enumeration, dp };
 inline constexpr double kNoTimeLimit = std::numeric_limits<double>::infinity();
 struct AnalysisOptions {

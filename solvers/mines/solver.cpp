@@ -249,6 +249,7 @@ Result solve_file(const std::string& path, const Options& options) {
   r.count("largest_component", a.largest_component);
   r.count("enumerated", a.enumerated);
   r.count("analysis_seconds", analysis_seconds);
+  r.count("enumerations_abandoned", a.enumerations_abandoned);
   r.count("dp_components", a.dp_components);
   r.count("dp_width", a.dp_width);
   r.count("dp_states", static_cast<double>(a.dp_states));
