@@ -47,7 +47,7 @@ const std::vector<OptionSpec>& mines_option_rows() {
       row.integer("long-term-pairs", "0", 0, 1,
                   "1 counts 2x1 coin tosses in the long-term risk too, not only 2x2 boxes"),
       row.text("counting", "auto",
-               "how frontier components are counted: auto (enumeration up to 200,000 group "
+               "how frontier components are counted: auto (enumeration up to 20,000 group "
                "assignments, then the frontier DP), enumeration or dp (one method for all)"),
       row.boolean("exact", "false",
                   "solve: also each unknown cell's probability as an exact fraction, and the "

@@ -24,11 +24,6 @@ namespace {
 
 using Real = long double;
 
-// Under Counting::automatic, the enumeration of a component may visit this many group assignments;
-// past them it gives up and the frontier DP counts the component. Every component the player
-// meets in its games stays within it (so its game records are those of the enumeration-only
-// engine, bit for bit), and the most it wastes on a component that needs the DP is a few ms.
-constexpr uint64_t kEnumerationEffort = 200'000;
 // The most states one layer of the DP may hold before the component counts as too wide.
 constexpr int64_t kDpStateLimit = 2'000'000;
 
@@ -298,6 +293,18 @@ std::pair<boost::multiprecision::cpp_int, boost::multiprecision::cpp_int> decima
   return {a / g, b / g};
 }
 
+// Whether enumerating `c` could visit more than `limit` assignments: it visits at most one node per
+// prefix of group counts, sum over d of prod_{g<d} (size_g + 1), bounded here by twice the full
+// product (each factor is at least 2).
+bool may_visit_more_than(const Component& c, uint64_t limit) {
+  double bound = 2;
+  for (const auto& g : c.groups) {
+    bound *= static_cast<double>(g.size() + 1);
+    if (bound > static_cast<double>(limit)) return true;
+  }
+  return false;
+}
+
 // One analysis, stage by stage, each stage a method. A stage returns false when it has found the
 // position inconsistent (having said why in `out`) or, for count(), when the budget ran out.
 class Analysis {
@@ -501,7 +508,7 @@ class Analysis {
   // is enumerated first, within an effort limit (cheapest on small components, and what the
   // player's game records were made with); one that needs more is counted by the frontier DP,
   // whose cost grows with its width only.
-  bool count(int threads, search::Budget& budget, Counting counting) {
+  bool count(int threads, search::Budget& budget, Counting counting, uint64_t effort_limit) {
     for (const Component& comp : comps) {
       const int cells = comp.cells();
       out.largest_component = std::max(out.largest_component, cells);
@@ -510,10 +517,16 @@ class Analysis {
       auto& dp = dps.emplace_back();
       double log10_scale = 0;
       bool counted = false;
-      if (counting != Counting::dp) {
+      if (counting != Counting::dp && !may_visit_more_than(comp, effort_limit)) {
+        // Too small to reach the effort limit: counted in the analysis' budget alone (most
+        // components are, and a budget of its own costs a clock read).
+        t = count_component(comp, remaining, threads, budget);
+        out.enumerated += t.visited;
+        counted = !budget.stopped();
+      } else if (counting != Counting::dp) {
         // Its own effort limit under `automatic`, within the analysis' budget.
         search::Budget effort(
-            search::Limits{.nodes = counting == Counting::automatic ? kEnumerationEffort : 0},
+            search::Limits{.nodes = counting == Counting::automatic ? effort_limit : 0},
             &budget);
         t = count_component(comp, remaining, threads, effort);
         out.enumerated += t.visited;
@@ -785,7 +798,9 @@ Probabilities mine_probabilities(const Position& p, const std::vector<std::strin
   a.find_components();
   const bool lp = std::find(rules.begin(), rules.end(), "lp") != rules.end();
   if (lp && !a.bound_components()) return out;
-  if (!a.count(options.threads, budget, options.counting) || !a.combine()) return out;
+  if (!a.count(options.threads, budget, options.counting, options.enumeration_effort) ||
+      !a.combine())
+    return out;
   a.record_hardest();
   if (options.exact) a.exact_fractions(budget);
   return out;

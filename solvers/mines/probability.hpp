@@ -24,6 +24,7 @@
 // cannot be met.
 #pragma once
 
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
@@ -74,6 +75,15 @@ enum class Enumerate { always, unless_rules_find_a_safe_cell };
 // cross-check them, and the benchmarks compare them).
 enum class Counting { automatic, enumeration, dp };
 inline constexpr double kNoTimeLimit = std::numeric_limits<double>::infinity();
+// Under Counting::automatic, the enumeration of a component may visit this many group assignments;
+// past them it gives up and the frontier DP counts the component afresh. An analysis wastes at
+// most a few ms on a component that needs the DP (enumeration visits about 4 M assignments a
+// second). The player allows more: every component it meets in its games stays within that (so its
+// game records are those of the enumeration-only engine before issue 33, bit for bit), and on
+// such components enumeration is the cheaper method (the DP cost the player 8% more instructions).
+inline constexpr uint64_t kAnalysisEnumerationEffort = 20'000;
+inline constexpr uint64_t kPlayerEnumerationEffort = 50'000;
+
 struct AnalysisOptions {
   int threads = 1;
   Enumerate when = Enumerate::always;
@@ -82,6 +92,7 @@ struct AnalysisOptions {
   double time_limit_seconds = kNoTimeLimit;
   bool time_rules = false;  // --profile: time each rule call into rule_counts
   Counting counting = Counting::automatic;
+  uint64_t enumeration_effort = kAnalysisEnumerationEffort;
   // --exact: also every unknown cell's probability as a fraction (Probabilities::exact), from a
   // second count in whole numbers by the frontier DP.
   bool exact = false;
@@ -90,11 +101,14 @@ struct AnalysisOptions {
 // `rules`: the deduction rules to run first, cheapest first (names from mine_rules()).
 Probabilities mine_probabilities(const Position& position, const std::vector<std::string>& rules,
                                  const AnalysisOptions& options);
-// The player's form: no limit, no exact fractions.
+// The player's form: no limit, no exact fractions, the player's enumeration effort.
 inline Probabilities mine_probabilities(const Position& position,
                                         const std::vector<std::string>& rules, int threads = 1,
                                         Enumerate when = Enumerate::always) {
-  return mine_probabilities(position, rules, AnalysisOptions{.threads = threads, .when = when});
+  return mine_probabilities(position, rules,
+                            AnalysisOptions{.threads = threads,
+                                            .when = when,
+                                            .enumeration_effort = kPlayerEnumerationEffort});
 }
 
 }  // namespace bs::mines
