@@ -403,8 +403,10 @@ Solution LpModel::solve_lp(double time_limit_seconds) const {
 
 struct LpSession::Impl {
   std::unique_ptr<OsiClpSolverInterface> solver;
-  bool solved = false;          // a basis exists to warm-start from
-  bool bounds_changed = false;  // since the last solve: then the old basis is dual feasible only
+  bool solved = false;           // a basis exists to warm-start from
+  bool bounds_changed = false;   // since the last solve: then the old basis is dual feasible only
+  bool kept = false;             // keep_factorization() since the last load()
+  unsigned default_options = 0;  // the solver's special options before keep_factorization()
 };
 
 LpSession::LpSession(const LpModel& model) : impl_(std::make_unique<Impl>()) {
@@ -418,6 +420,10 @@ LpSession::LpSession() : impl_(std::make_unique<Impl>()) {
 }
 
 void LpSession::load(const LpModel& model) {
+  if (impl_->kept) {  // a new model starts as a fresh solver would
+    impl_->solver->setSpecialOptions(impl_->default_options);
+    impl_->kept = false;
+  }
   load_model(*impl_->solver, model);
   prepare_initial_lp(*impl_->solver);
   impl_->solved = false;
@@ -462,6 +468,13 @@ Solution LpSession::resolve(double time_limit_seconds) {
   Solution sol = read_lp(s, t0, time_limit_seconds);
   if (sol.status == SolveStatus::error || sol.status == SolveStatus::limit) impl_->solved = false;
   return sol;
+}
+
+void LpSession::keep_factorization() {
+  if (impl_->kept) return;
+  impl_->default_options = impl_->solver->specialOptions();
+  impl_->solver->setupForRepeatedUse(3, 0);
+  impl_->kept = true;
 }
 
 Solution LpSession::solve_ip(double time_limit_seconds) {

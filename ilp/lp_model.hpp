@@ -100,6 +100,12 @@ class LpSession {
   // Warm-started from the last basis: primal simplex when only the objective changed since the
   // last solve, dual simplex otherwise.
   Solution resolve(double time_limit_seconds = kInf);
+  // For a long run of re-solves of the loaded model: CLP keeps its work regions and reuses its
+  // factorization between them (OsiClpSolverInterface::setupForRepeatedUse(3, 0), "mainly just
+  // keeps factorization"). Until the next load(), which turns it off. Measured on the
+  // Minesweeper LP bounds (heuristics/mines/lp.cpp), warm re-solves of 6,000 columns and 2,500
+  // rows changing only the objective: 1.9 ms each instead of 3.7.
+  void keep_factorization();
   // Branch-and-bound in a fresh CBC model over a copy of the current objective, bounds and basis.
   Solution solve_ip(double time_limit_seconds = kInf);
 
