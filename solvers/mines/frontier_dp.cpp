@@ -16,6 +16,9 @@ namespace frontier_dp {
 // A state: the mines each open row sees so far, four bits a row (a digit is at most 8), in the
 // open rows' slot order. 32 rows at most; a wider order is too wide to count.
 constexpr int kMaxWidth = 32;
+// The forward layers are kept for the backward pass: past this many stored counts over all layers
+// (256 MB of doubles) a component is too wide as well.
+constexpr size_t kMaxStoredValues = size_t{32} << 20;
 struct Key {
   uint64_t word[2] = {0, 0};
   int get(int slot) const { return static_cast<int>((word[slot >> 4] >> (4 * (slot & 15))) & 15); }
@@ -82,6 +85,7 @@ struct PolyTable {
 
 using frontier_dp::Key;
 using frontier_dp::KeyHash;
+using frontier_dp::kMaxStoredValues;
 using frontier_dp::kMaxWidth;
 using frontier_dp::PolyTable;
 using frontier_dp::Step;
@@ -293,6 +297,7 @@ DpOutcome FrontierDp<Num>::count() {
   root.allocate();
   root.values[0] = Num(1);
   std::vector<Key> keys{Key{}};
+  size_t stored = 0;
   for (size_t i = 0; i < t.steps.size(); ++i) {
     const Step& s = t.steps[i];
     auto& choose = t.choose.emplace_back();
@@ -302,6 +307,8 @@ DpOutcome FrontierDp<Num>::count() {
     stats_.most_states = std::max(stats_.most_states, states);
     if (states > state_limit_) return DpOutcome::too_wide;
     add_moves(t.layers[i], t.layers[i + 1].poly, choose);
+    stored += t.layers[i + 1].poly.values.size();
+    if (stored > kMaxStoredValues) return DpOutcome::too_wide;
     log10_scale_ += rescale(t.layers[i + 1].poly.values);
   }
   // Every row is closed after the last step: one state, the empty key, or none if nothing fits.

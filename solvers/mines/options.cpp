@@ -49,6 +49,9 @@ const std::vector<OptionSpec>& mines_option_rows() {
       row.text("counting", "auto",
                "how frontier components are counted: auto (enumeration up to 20,000 group "
                "assignments, then the frontier DP), enumeration or dp (one method for all)"),
+      row.integer("dp-states", "250000", 1, 1e9,
+                  "solve: the most states one layer of the frontier DP may hold; a component "
+                  "past it is bounded by the LP relaxation instead (stop reason state-limit)"),
       row.boolean("exact", "false",
                   "solve: also each unknown cell's probability as an exact fraction, and the "
                   "number of layouts, from a second count in whole numbers"),

@@ -24,9 +24,6 @@ namespace {
 
 using Real = long double;
 
-// The most states one layer of the DP may hold before the component counts as too wide.
-constexpr int64_t kDpStateLimit = 2'000'000;
-
 // Layout counts of one component by its number of mines, and per group the counts weighted by
 // the group's mines and by its free cells (so that a certain group is certain exactly).
 struct Tally {
@@ -508,7 +505,8 @@ class Analysis {
   // is enumerated first, within an effort limit (cheapest on small components, and what the
   // player's game records were made with); one that needs more is counted by the frontier DP,
   // whose cost grows with its width only.
-  bool count(int threads, search::Budget& budget, Counting counting, uint64_t effort_limit) {
+  bool count(int threads, search::Budget& budget, Counting counting, uint64_t effort_limit,
+             int64_t state_limit) {
     for (const Component& comp : comps) {
       const int cells = comp.cells();
       out.largest_component = std::max(out.largest_component, cells);
@@ -526,8 +524,7 @@ class Analysis {
       } else if (counting != Counting::dp) {
         // Its own effort limit under `automatic`, within the analysis' budget.
         search::Budget effort(
-            search::Limits{.nodes = counting == Counting::automatic ? effort_limit : 0},
-            &budget);
+            search::Limits{.nodes = counting == Counting::automatic ? effort_limit : 0}, &budget);
         t = count_component(comp, remaining, threads, effort);
         out.enumerated += t.visited;
         counted = !effort.stopped();
@@ -538,15 +535,20 @@ class Analysis {
       }
       if (!counted && !budget.stopped()) {
         const int max_m = std::min({remaining, comp.most_mines, cells});
-        dp = std::make_unique<FrontierDp<double>>(comp, max_m, budget, kDpStateLimit);
+        dp = std::make_unique<FrontierDp<double>>(comp, max_m, budget, state_limit);
         const DpOutcome outcome = dp->count();
         ++out.dp_components;
         out.dp_width = std::max(out.dp_width, dp->stats().width);
         out.dp_states = std::max(out.dp_states, dp->stats().most_states);
         out.dp_transitions += dp->stats().transitions;
+        if (outcome == DpOutcome::too_wide) {  // bounded by the LP instead (bound_wide())
+          dp.reset();
+          bounded.push_back(static_cast<size_t>(&comp - comps.data()));
+          t.layouts = {1};  // no mines and one way: a common factor, under a density or no count
+          continue;
+        }
         if (outcome != DpOutcome::counted) {  // the rules' decisions stand; the rest is unknown
           out.complete = false;
-          out.too_wide = outcome == DpOutcome::too_wide;
           return false;
         }
         t.layouts.assign(dp->layouts().begin(), dp->layouts().end());
@@ -569,6 +571,45 @@ class Analysis {
         for (Real& x : v) x /= top;
     }
     return true;
+  }
+
+  // The components too wide for the DP get, cell by cell, the interval [least, most] of the LP
+  // relaxation (heuristics/mines/lp.hpp: the true probability lies in it). Under an exact total
+  // the mine count couples every component and the interior, so no cell's probability is then
+  // exact: every undecided cell is bounded, and combine() is skipped (returns false here, with
+  // the position still consistent). Under a density or no count the components are independent:
+  // the wide ones are bounded and the rest combined exactly. The answer is incomplete either way:
+  // the run reports the DP's state limit as its stop reason.
+  bool bound_wide(search::Budget& budget) {
+    if (bounded.empty()) return true;
+    out.complete = false;
+    out.too_wide = true;
+    const bool coupled = p.total == MineTotal::exact;
+    std::vector<std::vector<int>> groups;
+    std::vector<char> wide(comps.size(), coupled ? 1 : 0);
+    for (size_t c : bounded) wide[c] = 1;
+    for (size_t c = 0; c < comps.size(); ++c)
+      if (wide[c]) groups.insert(groups.end(), comps[c].groups.begin(), comps[c].groups.end());
+    if (coupled && !interior.empty()) groups.push_back(interior);
+    std::vector<std::pair<double, double>> bounds;
+    LpCellStats stats;
+    if (!lp_cell_bounds(sys, groups, bounds, &budget, &stats))
+      return fail(-1, "the LP relaxation of the digits and the mine count has no solution");
+    out.bounds.assign(out.mine.size(), {-1, -1});
+    for (size_t g = 0; g < groups.size(); ++g)
+      for (int v : groups[g]) {
+        out.bounds[static_cast<size_t>(cell_of[v])] = bounds[g];
+        ++out.bounded_cells;
+      }
+    out.bound_lps = stats.lps;
+    for (size_t c = 0; c < comps.size(); ++c)
+      if (wide[c]) {
+        dps[c].reset();
+        tallies[c] = Tally{};
+        tallies[c].layouts = {1};
+      }
+    bounded_components = std::move(wide);
+    return !coupled;
   }
 
   // The components and the interior together: each cell's share of all layouts.
@@ -636,6 +677,7 @@ class Analysis {
     };
     for (int v : interior) set_cell(v, interior_mines, interior_free);
     for (size_t c = 0; c < comps.size(); ++c) {
+      if (!bounded_components.empty() && bounded_components[c]) continue;
       if (dps[c]) {
         if (!set_dp_component(c, weight[c], set_cell)) return false;
         continue;
@@ -678,13 +720,13 @@ class Analysis {
   // the interior's exact weights (binomials under an exact total; under a density a/b, a^t
   // (b-a)^(F-t) for t of the F frontier cells' mines; 1 with no count), so that every
   // probability is a ratio of whole numbers. On a stop (the time limit) `exact` stays empty.
-  void exact_fractions(search::Budget& budget) {
+  void exact_fractions(search::Budget& budget, int64_t state_limit) {
     using Int = boost::multiprecision::cpp_int;
     std::vector<std::unique_ptr<FrontierDp<Int>>> exact_dps;
     std::vector<const std::vector<Int>*> layouts;
     for (const Component& comp : comps) {
       const int max_m = std::min({remaining, comp.most_mines, comp.cells()});
-      exact_dps.push_back(std::make_unique<FrontierDp<Int>>(comp, max_m, budget, kDpStateLimit));
+      exact_dps.push_back(std::make_unique<FrontierDp<Int>>(comp, max_m, budget, state_limit));
       if (exact_dps.back()->count() != DpOutcome::counted) return;
       layouts.push_back(&exact_dps.back()->layouts());
     }
@@ -779,6 +821,8 @@ class Analysis {
   std::vector<Component> comps;
   std::vector<Tally> tallies;                            // per component
   std::vector<std::unique_ptr<FrontierDp<double>>> dps;  // per component: the DP, if it counted it
+  std::vector<size_t> bounded;                           // components too wide for the DP
+  std::vector<char> bounded_components;  // per component, after bound_wide(): bounded by the LP
 };
 
 }  // namespace
@@ -798,11 +842,12 @@ Probabilities mine_probabilities(const Position& p, const std::vector<std::strin
   a.find_components();
   const bool lp = std::find(rules.begin(), rules.end(), "lp") != rules.end();
   if (lp && !a.bound_components()) return out;
-  if (!a.count(options.threads, budget, options.counting, options.enumeration_effort) ||
-      !a.combine())
+  if (!a.count(options.threads, budget, options.counting, options.enumeration_effort,
+               options.dp_state_limit) ||
+      !a.bound_wide(budget) || !a.combine())
     return out;
   a.record_hardest();
-  if (options.exact) a.exact_fractions(budget);
+  if (options.exact && out.complete) a.exact_fractions(budget, options.dp_state_limit);
   return out;
 }
 

@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "heuristics/mines/system.hpp"
@@ -37,8 +38,15 @@ namespace bs::mines {
 struct Probabilities {
   bool consistent = true;
   bool complete = true;  // false when the time limit stopped the count, or a component was too
-                         // wide for the frontier DP (then `too_wide` is true)
+                         // wide for the frontier DP (then `too_wide` is true, and the LP bounds)
   bool too_wide = false;
+  // When components were too wide: per cell, the LP's [least, most] probability of a mine for the
+  // bounded cells ({-1, -1} elsewhere; empty when nothing was bounded). A bounded cell's `mine`
+  // stays -1. Under an exact total every undecided cell is bounded, otherwise the wide
+  // components' cells only, and the rest is exact.
+  std::vector<std::pair<double, double>> bounds;
+  int bounded_cells = 0;
+  int bound_lps = 0;  // LPs the bounds took
   std::string why;    // when inconsistent: what cannot be met
   int bad_cell = -1;  // when inconsistent: the digit's cell, or -1 for the mine count
   // Per cell: the probability of a mine; -1 for revealed cells; 1 for flags.
@@ -93,6 +101,9 @@ struct AnalysisOptions {
   bool time_rules = false;  // --profile: time each rule call into rule_counts
   Counting counting = Counting::automatic;
   uint64_t enumeration_effort = kAnalysisEnumerationEffort;
+  // The most states one layer of the frontier DP may hold; past it the component is too wide and
+  // the LP bounds it (`bounds`). The tests lower it to reach that path on small positions.
+  int64_t dp_state_limit = 250'000;
   // --exact: also every unknown cell's probability as a fraction (Probabilities::exact), from a
   // second count in whole numbers by the frontier DP.
   bool exact = false;
@@ -105,10 +116,10 @@ Probabilities mine_probabilities(const Position& position, const std::vector<std
 inline Probabilities mine_probabilities(const Position& position,
                                         const std::vector<std::string>& rules, int threads = 1,
                                         Enumerate when = Enumerate::always) {
-  return mine_probabilities(position, rules,
-                            AnalysisOptions{.threads = threads,
-                                            .when = when,
-                                            .enumeration_effort = kPlayerEnumerationEffort});
+  return mine_probabilities(
+      position, rules,
+      AnalysisOptions{
+          .threads = threads, .when = when, .enumeration_effort = kPlayerEnumerationEffort});
 }
 
 }  // namespace bs::mines

@@ -146,6 +146,31 @@ void add_exact(const Position& p, const Probabilities& a, nlohmann::json& analys
   }
 }
 
+// Components too wide for the frontier DP: each bounded cell's LP interval, in the JSON analysis
+// ("bounds", a grid of [least, most] or null, beside "probability", which is null there) and as a
+// summary line; the status says the answer is partial.
+void add_bounds(const Position& p, const Probabilities& a, nlohmann::json& analysis,
+                std::vector<std::string>& lines) {
+  nlohmann::json grid = nlohmann::json::array();
+  double widest = 0;
+  for (int y = 0; y < p.height; ++y) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int x = 0; x < p.width; ++x) {
+      const auto [least, most] = a.bounds[static_cast<size_t>(y * p.width + x)];
+      row.push_back(least < 0 ? nlohmann::json() : nlohmann::json::array({least, most}));
+      if (least >= 0) widest = std::max(widest, most - least);
+    }
+    grid.push_back(std::move(row));
+  }
+  analysis["bounds"] = std::move(grid);
+  char line[200];
+  std::snprintf(line, sizeof line,
+                "bounded %d cells by the LP relaxation (a component was too wide for the "
+                "frontier DP; the widest interval %.3f)",
+                a.bounded_cells, widest);
+  lines.emplace_back(line);
+}
+
 Result solve_file(const std::string& path, const Options& options) {
   const Meter meter;
   const std::string file = input_name(path);
@@ -162,6 +187,7 @@ Result solve_file(const std::string& path, const Options& options) {
                                          .time_limit_seconds = limit > 0 ? limit : kNoTimeLimit,
                                          .time_rules = profile,
                                          .counting = counting_from(options.text("counting")),
+                                         .dp_state_limit = options.integer("dp-states"),
                                          .exact = options.flag("exact")});
   // The engine's own time, apart from the re-check and the output that wall_seconds include.
   const double analysis_seconds =
@@ -234,6 +260,7 @@ Result solve_file(const std::string& path, const Options& options) {
     r.solution_lines.emplace_back(line);
   }
   if (!a.exact.empty()) add_exact(p, a, analysis, r.solution_lines);
+  if (!a.bounds.empty()) add_bounds(p, a, analysis, r.solution_lines);
   r.solution_json = analysis.dump();
   const std::string check = check_analysis(p, a);
   if (!check.empty()) throw std::logic_error("mines analysis failed its re-check: " + check);
@@ -250,6 +277,8 @@ Result solve_file(const std::string& path, const Options& options) {
   r.count("enumerated", a.enumerated);
   r.count("analysis_seconds", analysis_seconds);
   r.count("enumerations_abandoned", a.enumerations_abandoned);
+  r.count("bounded_cells", a.bounded_cells);
+  r.count("bound_lps", a.bound_lps);
   r.count("dp_components", a.dp_components);
   r.count("dp_width", a.dp_width);
   r.count("dp_states", static_cast<double>(a.dp_states));

@@ -260,6 +260,31 @@ TEST(MinesCli, ExactPrintsFractionsAndTheLayoutCount) {
   EXPECT_NE(text_out.out.find("exact (x="), std::string::npos) << text_out.out;
 }
 
+// A component past --dp-states is bounded: the status is unknown, the stop reason state-limit, and
+// the JSON gives each undecided cell an interval in place of a probability; verify takes it.
+TEST(MinesCli, TooWideComponentsAreBoundedAndSaySo) {
+  // `generate mines --board 6x4x6 --open 0.4 --digits-only --seed 1`
+  const std::string text = "6 4 6\n..1.1.\n.1..1.\n....21\n..2.2.\n";
+  const std::string path = write_temp("mines_wide.txt", text);
+  const auto r = run_cli("solve mines " + path + " --counting dp --dp-states 1 --json");
+  ASSERT_EQ(r.code, 1) << r.err;  // exit 1: unknown, a limit was hit
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "unknown");
+  EXPECT_EQ(j["stop_reason"], "state-limit");
+  EXPECT_GT(j["stats"]["bounded_cells"].get<double>(), 0);
+  const LayoutCount b = count_layouts(parse_position(text, "x.txt"));
+  for (size_t k = 0; k < b.unknown.size(); ++k) {
+    const int cell = b.unknown[k];
+    const nlohmann::json& bound = j["analysis"]["bounds"][cell / 6][cell % 6];
+    if (bound.is_null()) continue;  // decided by the rules
+    EXPECT_TRUE(j["analysis"]["probability"][cell / 6][cell % 6].is_null());
+    EXPECT_LE(bound[0].get<double>(), b.with_mine[k] / b.layouts + 1e-9);
+    EXPECT_GE(bound[1].get<double>(), b.with_mine[k] / b.layouts - 1e-9);
+  }
+  const auto v = run_cli("verify mines " + path + " " + write_temp("mines_wide.json", r.out));
+  EXPECT_EQ(v.code, 0) << v.out << v.err;
+}
+
 TEST(MinesCli, RenderDrawsEveryCell) {
   const std::string path = write_temp("mines_render.txt", "4 3 2\n01..\n12..\n....\n");
   const auto r = run_cli("render mines " + path);

@@ -202,6 +202,44 @@ TEST(MinesProbability, ExactFractionsAreBruteForcesCounts) {
   EXPECT_GE(fractions, 1000);
 }
 
+// A component too wide for the DP (here: a state limit of 1) is bounded by the LP: brute force's
+// probability lies in each bounded cell's interval; under an exact total every undecided cell is
+// bounded (the count couples them all), otherwise the other components stay exact.
+TEST(MinesProbability, TooWideComponentsAreBoundedAroundBruteForce) {
+  std::mt19937 rng(20261130);
+  int bounded = 0, exact_beside = 0;
+  for (int i = 0; i < bs::test::samples(900); ++i) {
+    Position p = i % 3 == 2 ? striped_position(rng) : random_position(rng, 18, false);
+    p.total = i % 3 == 0 ? MineTotal::exact : i % 3 == 1 ? MineTotal::any : MineTotal::density;
+    p.density = 0.3;
+    const LayoutCount b = count_layouts(p);
+    const Probabilities got =
+        mine_probabilities(p, {}, AnalysisOptions{.counting = Counting::dp, .dp_state_limit = 1});
+    ASSERT_EQ(got.consistent, b.layouts > 0) << got.why << "\n" << format_position(p);
+    if (!got.consistent || got.bounds.empty()) continue;
+    EXPECT_FALSE(got.complete);
+    EXPECT_TRUE(got.too_wide);
+    for (size_t k = 0; k < b.unknown.size(); ++k) {
+      const int cell = b.unknown[k];
+      const double want = b.with_mine[k] / b.layouts;
+      const auto [least, most] = got.bounds[static_cast<size_t>(cell)];
+      if (least >= 0) {
+        ++bounded;
+        EXPECT_LE(least, want + 1e-9) << "cell " << cell << "\n" << format_position(p);
+        EXPECT_GE(most, want - 1e-9) << "cell " << cell << "\n" << format_position(p);
+        EXPECT_EQ(got.mine[cell], -1);
+      } else if (got.decided_by[cell] < 0) {
+        EXPECT_NE(p.total, MineTotal::exact) << "an exact total bounds every undecided cell";
+        EXPECT_NEAR(got.mine[cell], want, 1e-12) << "cell " << cell << "\n" << format_position(p);
+        ++exact_beside;
+      }
+    }
+    if (HasFailure()) return;
+  }
+  EXPECT_GE(bounded, 1000);
+  EXPECT_GE(exact_beside, 100);
+}
+
 // A strip cut into many frontier components: blocks of one or two columns of hidden cells (some
 // of their safe cells revealed) between pairs of revealed, mine-free columns, which no digit
 // sees across. The square boards above seldom have more than three components, and the engine
