@@ -57,7 +57,7 @@ struct PolyTable {
   std::vector<Num> values;
 
   size_t states() const { return lo.size(); }
-  int length(size_t st) const { return std::max(0, hi[st] - lo[st]); }
+  int length(size_t st) const { return hi[st] > lo[st] ? hi[st] - lo[st] : 0; }
   int add_state() {
     lo.push_back(std::numeric_limits<int>::max());
     hi.push_back(std::numeric_limits<int>::min());
@@ -441,6 +441,7 @@ DpOutcome FrontierDp<Num>::marginals(const std::vector<Num>& weight, std::vector
 }
 
 template class FrontierDp<double>;
+template class FrontierDp<long double>;
 template class FrontierDp<boost::multiprecision::cpp_int>;
 
 }  // namespace bs::mines

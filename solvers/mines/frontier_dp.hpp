@@ -17,13 +17,15 @@
 // backward pass, seeded with those weights, runs over the stored forward states and yields, per
 // group, the weighted mines and free cells over all layouts.
 //
-// The number type is a template: `double` for the engine, with every layer rescaled to a maximum
-// of 1 (a common factor that cancels in every ratio, so no count overflows), and an exact integer
+// The number type is a template: `long double` for the engine, with every layer rescaled to a
+// maximum of 1 (a common factor that cancels in every ratio, so no count overflows; the wide
+// exponent keeps the products of forward and backward values, each scaled on its own, clear of
+// underflow on components of thousands of cells), and an exact integer
 // (boost::multiprecision::cpp_int) for --exact, which keeps every count whole.
 //
 // Limits: a layer may hold at most `state_limit` states, and the budget (the time limit) is
-// polled per transition. Past either, the count stops and says so; the engine then bounds the
-// component instead of counting it.
+// polled per transition. Past either, the count stops and says which (too wide, or stopped); the
+// engine then bounds the component by the LP instead of counting it.
 #pragma once
 
 #include <cstdint>

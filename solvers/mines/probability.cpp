@@ -11,6 +11,7 @@
 #include <limits>
 #include <memory>
 #include <numeric>
+#include <stdexcept>
 
 #include "heuristics/mines/lp.hpp"
 #include "heuristics/mines/system.hpp"
@@ -273,19 +274,24 @@ void combine_components(const std::vector<const std::vector<Num>*>& layouts,
 // double, so that d=0.2 is 1/5 (not the double's binary fraction).
 std::pair<boost::multiprecision::cpp_int, boost::multiprecision::cpp_int> decimal_fraction(
     double d) {
-  char text[64];
-  const auto [end, ec] = std::to_chars(text, text + sizeof text, d, std::chars_format::fixed);
-  const std::string digits(text, end);  // "0.2", "0.000123": fixed notation, no exponent
+  char text[64];  // scientific form: at most 17 digits, a point, and an exponent
+  const auto [end, ec] = std::to_chars(text, text + sizeof text, d, std::chars_format::scientific);
+  if (ec != std::errc()) throw std::logic_error("mines: the density has no decimal form");
+  const std::string digits(text, end);  // "2e-01", "1.2345e-07"
+  const size_t e = digits.find('e');
   boost::multiprecision::cpp_int a = 0, b = 1;
+  int exponent = std::stoi(digits.substr(e + 1));
   bool after_point = false;
-  for (char ch : digits) {
-    if (ch == '.') {
+  for (size_t i = 0; i < e; ++i) {
+    if (digits[i] == '.') {
       after_point = true;
       continue;
     }
-    a = a * 10 + (ch - '0');
-    if (after_point) b *= 10;
+    a = a * 10 + (digits[i] - '0');
+    exponent -= after_point;
   }
+  for (; exponent > 0; --exponent) a *= 10;
+  for (; exponent < 0; ++exponent) b *= 10;
   const boost::multiprecision::cpp_int g = boost::multiprecision::gcd(a, b);
   return {a / g, b / g};
 }
@@ -505,8 +511,8 @@ class Analysis {
   // is enumerated first, within an effort limit (cheapest on small components, and what the
   // player's game records were made with); one that needs more is counted by the frontier DP,
   // whose cost grows with its width only.
-  bool count(int threads, search::Budget& budget, Counting counting, uint64_t effort_limit,
-             int64_t state_limit) {
+  bool count(int threads, search::Budget& budget, const AnalysisOptions& options) {
+    const Counting counting = options.counting;
     for (const Component& comp : comps) {
       const int cells = comp.cells();
       out.largest_component = std::max(out.largest_component, cells);
@@ -515,17 +521,22 @@ class Analysis {
       auto& dp = dps.emplace_back();
       double log10_scale = 0;
       bool counted = false;
-      if (counting != Counting::dp && !may_visit_more_than(comp, effort_limit)) {
+      if (counting != Counting::dp && !may_visit_more_than(comp, options.enumeration_effort)) {
         // Too small to reach the effort limit: counted in the analysis' budget alone (most
         // components are, and a budget of its own costs a clock read).
         t = count_component(comp, remaining, threads, budget);
         out.enumerated += t.visited;
         counted = !budget.stopped();
-      } else if (counting != Counting::dp) {
-        // Its own effort limit under `automatic`, within the analysis' budget.
-        search::Budget effort(
-            search::Limits{.nodes = counting == Counting::automatic ? effort_limit : 0}, &budget);
-        t = count_component(comp, remaining, threads, effort);
+      } else if (counting == Counting::enumeration) {
+        t = count_component(comp, remaining, threads, budget);
+        out.enumerated += t.visited;
+        counted = !budget.stopped();
+      } else if (counting == Counting::automatic) {
+        // Its own effort limit, within the analysis' budget, on one thread: where it stops must
+        // not depend on how threads share the work, or the method (and the answer's last bits)
+        // would depend on the thread count.
+        search::Budget effort(search::Limits{.nodes = options.enumeration_effort}, &budget);
+        t = count_component(comp, remaining, 1, effort);
         out.enumerated += t.visited;
         counted = !effort.stopped();
         if (!counted && !budget.stopped()) {  // out of effort: the DP counts it afresh
@@ -535,27 +546,29 @@ class Analysis {
       }
       if (!counted && !budget.stopped()) {
         const int max_m = std::min({remaining, comp.most_mines, cells});
-        dp = std::make_unique<FrontierDp<double>>(comp, max_m, budget, state_limit);
+        dp = std::make_unique<FrontierDp<Real>>(comp, max_m, budget, options.dp_state_limit);
         const DpOutcome outcome = dp->count();
         ++out.dp_components;
         out.dp_width = std::max(out.dp_width, dp->stats().width);
         out.dp_states = std::max(out.dp_states, dp->stats().most_states);
         out.dp_transitions += dp->stats().transitions;
-        if (outcome == DpOutcome::too_wide) {  // bounded by the LP instead (bound_wide())
+        if (outcome == DpOutcome::too_wide && options.enumerate_when_too_wide) {
+          dp.reset();  // the player's form: enumerated with no limit, as before the DP
+          t = count_component(comp, remaining, threads, budget);
+          out.enumerated += t.visited;
+        } else if (outcome == DpOutcome::too_wide) {  // bounded by the LP instead (bound_wide())
           dp.reset();
           bounded.push_back(static_cast<size_t>(&comp - comps.data()));
           t.layouts = {1};  // no mines and one way: a common factor, under a density or no count
           continue;
+        } else if (outcome == DpOutcome::counted) {
+          t.layouts.assign(dp->layouts().begin(), dp->layouts().end());
+          log10_scale = dp->log10_scale();
         }
-        if (outcome != DpOutcome::counted) {  // the rules' decisions stand; the rest is unknown
-          out.complete = false;
-          return false;
-        }
-        t.layouts.assign(dp->layouts().begin(), dp->layouts().end());
-        log10_scale = dp->log10_scale();
       }
-      if (budget.stopped()) {
+      if (budget.stopped()) {  // the rules' decisions stand; the rest is bounded or unknown
         out.complete = false;
+        out.out_of_time = true;
         return false;
       }
       // Scale to a maximum of 1: a common factor of every layout count, it cancels in the ratios.
@@ -585,23 +598,9 @@ class Analysis {
     out.complete = false;
     out.too_wide = true;
     const bool coupled = p.total == MineTotal::exact;
-    std::vector<std::vector<int>> groups;
     std::vector<char> wide(comps.size(), coupled ? 1 : 0);
     for (size_t c : bounded) wide[c] = 1;
-    for (size_t c = 0; c < comps.size(); ++c)
-      if (wide[c]) groups.insert(groups.end(), comps[c].groups.begin(), comps[c].groups.end());
-    if (coupled && !interior.empty()) groups.push_back(interior);
-    std::vector<std::pair<double, double>> bounds;
-    LpCellStats stats;
-    if (!lp_cell_bounds(sys, groups, bounds, &budget, &stats))
-      return fail(-1, "the LP relaxation of the digits and the mine count has no solution");
-    out.bounds.assign(out.mine.size(), {-1, -1});
-    for (size_t g = 0; g < groups.size(); ++g)
-      for (int v : groups[g]) {
-        out.bounds[static_cast<size_t>(cell_of[v])] = bounds[g];
-        ++out.bounded_cells;
-      }
-    out.bound_lps = stats.lps;
+    if (!bound_cells(wide, coupled, budget)) return false;
     for (size_t c = 0; c < comps.size(); ++c)
       if (wide[c]) {
         dps[c].reset();
@@ -610,6 +609,41 @@ class Analysis {
       }
     bounded_components = std::move(wide);
     return !coupled;
+  }
+
+  // After the time limit stopped the count: every undecided cell gets its LP interval, within a
+  // budget of its own (`seconds`), since the analysis' is spent. The bounds are valid however
+  // far they got: a side the LP did not reach stays at 0 or 1.
+  void bound_after_stop(double seconds) {
+    if (!out.consistent || comps.size() + interior.size() == 0) return;
+    search::Budget own(search::Limits{.seconds = seconds});
+    bound_cells(std::vector<char>(comps.size(), 1), true, own);
+  }
+
+  // The LP intervals of the cells of the components marked `wide` (and of the interior when
+  // `interior_too`), into out.bounds. False (and the position inconsistent) when the relaxation
+  // is empty.
+  bool bound_cells(const std::vector<char>& wide, bool interior_too, search::Budget& budget) {
+    std::vector<std::vector<int>> groups;
+    for (size_t c = 0; c < comps.size(); ++c)
+      if (c < wide.size() && wide[c])
+        groups.insert(groups.end(), comps[c].groups.begin(), comps[c].groups.end());
+    if (interior_too && !interior.empty()) groups.push_back(interior);
+    std::vector<std::pair<double, double>> bounds;
+    LpCellStats stats;
+    if (!lp_cell_bounds(sys, groups, bounds, &budget, &stats))
+      return fail(-1, "the LP relaxation of the digits and the mine count has no solution");
+    out.bounds.assign(out.mine.size(), {-1, -1});
+    out.bounded_cells = 0;
+    for (size_t g = 0; g < groups.size(); ++g)
+      for (int v : groups[g]) {
+        out.bounds[static_cast<size_t>(cell_of[v])] = bounds[g];
+        ++out.bounded_cells;
+      }
+    out.bound_lps = stats.lps;
+    out.bounds_complete = stats.complete;
+    if (budget.stopped()) out.out_of_time = true;
+    return true;
   }
 
   // The components and the interior together: each cell's share of all layouts.
@@ -698,16 +732,19 @@ class Analysis {
   // component's mines (scaled to a maximum of 1 before they become doubles).
   template <class SetCell>
   bool set_dp_component(size_t c, const std::vector<Real>& weight, SetCell& set_cell) {
-    FrontierDp<double>& dp = *dps[c];
+    FrontierDp<Real>& dp = *dps[c];
+    // Scaled by the largest weight over the mine counts the component can hold, not over every
+    // count: outside them the weights may be larger by any factor and carry no layout.
     Real top = 0;
-    for (Real x : weight) top = std::max(top, x);
-    std::vector<double> w(dp.layouts().size(), 0);
-    for (size_t m = 0; m < w.size() && m < weight.size() && top > 0; ++m)
-      w[m] = static_cast<double>(weight[m] / top);
-    std::vector<double> mines, free;
+    for (size_t m = 0; m < dp.layouts().size() && m < weight.size(); ++m)
+      if (dp.layouts()[m] > 0) top = std::max(top, weight[m]);
+    std::vector<Real> w(dp.layouts().size(), 0);
+    for (size_t m = 0; m < w.size() && m < weight.size() && top > 0; ++m) w[m] = weight[m] / top;
+    std::vector<Real> mines, free;
     const double before = dp.stats().transitions;
     if (dp.marginals(w, mines, free) != DpOutcome::counted) {
       out.complete = false;
+      out.out_of_time = true;
       return false;
     }
     out.dp_transitions += dp.stats().transitions - before;
@@ -727,7 +764,8 @@ class Analysis {
     for (const Component& comp : comps) {
       const int max_m = std::min({remaining, comp.most_mines, comp.cells()});
       exact_dps.push_back(std::make_unique<FrontierDp<Int>>(comp, max_m, budget, state_limit));
-      if (exact_dps.back()->count() != DpOutcome::counted) return;
+      if (const DpOutcome o = exact_dps.back()->count(); o != DpOutcome::counted)
+        return exact_missing(o);
       layouts.push_back(&exact_dps.back()->layouts());
     }
     const int interior_cells = static_cast<int>(interior.size());
@@ -785,14 +823,23 @@ class Analysis {
     for (int v : interior) fraction(v, interior_mines, interior_free);
     for (size_t c = 0; c < comps.size(); ++c) {
       std::vector<Int> mines, free;
-      if (exact_dps[c]->marginals(weight[c], mines, free) != DpOutcome::counted) {
+      if (const DpOutcome o = exact_dps[c]->marginals(weight[c], mines, free);
+          o != DpOutcome::counted) {
         out.exact.clear();
         out.exact_layouts.clear();
-        return;
+        return exact_missing(o);
       }
       for (size_t g = 0; g < comps[c].groups.size(); ++g)
         for (int v : comps[c].groups[g]) fraction(v, mines[g], free[g]);
     }
+  }
+
+  // --exact was asked for and the whole-number count did not finish: the answer is incomplete,
+  // and says why.
+  void exact_missing(DpOutcome why) {
+    out.complete = false;
+    out.exact_failed = true;
+    (why == DpOutcome::too_wide ? out.too_wide : out.out_of_time) = true;
   }
 
   void record_hardest() {
@@ -819,9 +866,9 @@ class Analysis {
   int decided_mines = 0, decided_safe = 0;  // cells the rules decided
   std::vector<int> interior;
   std::vector<Component> comps;
-  std::vector<Tally> tallies;                            // per component
-  std::vector<std::unique_ptr<FrontierDp<double>>> dps;  // per component: the DP, if it counted it
-  std::vector<size_t> bounded;                           // components too wide for the DP
+  std::vector<Tally> tallies;                          // per component
+  std::vector<std::unique_ptr<FrontierDp<Real>>> dps;  // per component: the DP, if it counted it
+  std::vector<size_t> bounded;                         // components too wide for the DP
   std::vector<char> bounded_components;  // per component, after bound_wide(): bounded by the LP
 };
 
@@ -842,10 +889,12 @@ Probabilities mine_probabilities(const Position& p, const std::vector<std::strin
   a.find_components();
   const bool lp = std::find(rules.begin(), rules.end(), "lp") != rules.end();
   if (lp && !a.bound_components()) return out;
-  if (!a.count(options.threads, budget, options.counting, options.enumeration_effort,
-               options.dp_state_limit) ||
-      !a.bound_wide(budget) || !a.combine())
+  if (!a.count(options.threads, budget, options)) {
+    if (out.out_of_time && options.bound_when_stopped)
+      a.bound_after_stop(std::max(0.05, 0.1 * options.time_limit_seconds));
     return out;
+  }
+  if (!a.bound_wide(budget) || !a.combine()) return out;
   a.record_hardest();
   if (options.exact && out.complete) a.exact_fractions(budget, options.dp_state_limit);
   return out;

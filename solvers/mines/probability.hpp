@@ -40,6 +40,9 @@ struct Probabilities {
   bool complete = true;  // false when the time limit stopped the count, or a component was too
                          // wide for the frontier DP (then `too_wide` is true, and the LP bounds)
   bool too_wide = false;
+  bool out_of_time = false;     // the time limit stopped some part (the count, the bounds, --exact)
+  bool exact_failed = false;    // --exact was asked for and its count did not finish
+  bool bounds_complete = true;  // false: the LP bounds were cut short (some side stays 0 or 1)
   // When components were too wide: per cell, the LP's [least, most] probability of a mine for the
   // bounded cells ({-1, -1} elsewhere; empty when nothing was bounded). A bounded cell's `mine`
   // stays -1. Under an exact total every undecided cell is bounded, otherwise the wide
@@ -104,6 +107,12 @@ struct AnalysisOptions {
   // The most states one layer of the frontier DP may hold; past it the component is too wide and
   // the LP bounds it (`bounds`). The tests lower it to reach that path on small positions.
   int64_t dp_state_limit = 250'000;
+  // The player's form: a component too wide for the DP is enumerated with no limit (as before the
+  // DP), so that every answer the player gets is complete.
+  bool enumerate_when_too_wide = false;
+  // When the time limit stops the count: every undecided cell gets its LP interval, within a
+  // tenth of the limit more (at least 50 ms).
+  bool bound_when_stopped = true;
   // --exact: also every unknown cell's probability as a fraction (Probabilities::exact), from a
   // second count in whole numbers by the frontier DP.
   bool exact = false;

@@ -132,7 +132,7 @@ void add_exact(const Position& p, const Probabilities& a, nlohmann::json& analys
       const double value = slash == std::string::npos
                                ? std::stod(f)
                                : static_cast<double>(boost::multiprecision::cpp_rational(f));
-      if (std::abs(value - a.mine[i]) > 1e-9)
+      if (std::abs(value - a.mine[i]) > 1e-12)
         throw std::logic_error("mines: the exact fraction " + f + " of " + cell_name(p, i) +
                                " disagrees with the probability " + std::to_string(a.mine[i]));
       if (a.decided_by[i] < 0) lines.push_back("exact " + cell_name(p, i) + " " + f);
@@ -165,9 +165,11 @@ void add_bounds(const Position& p, const Probabilities& a, nlohmann::json& analy
   analysis["bounds"] = std::move(grid);
   char line[200];
   std::snprintf(line, sizeof line,
-                "bounded %d cells by the LP relaxation (a component was too wide for the "
-                "frontier DP; the widest interval %.3f)",
-                a.bounded_cells, widest);
+                "bounded %d cells by the LP relaxation (%s; the widest interval %.3f%s)",
+                a.bounded_cells,
+                a.too_wide ? "a component was too wide for the frontier DP"
+                           : "the time limit stopped the count",
+                widest, a.bounds_complete ? "" : ", some cut short");
   lines.emplace_back(line);
 }
 
@@ -200,9 +202,11 @@ Result solve_file(const std::string& path, const Options& options) {
   // Out of time, the certain cells the rules found are still reported (and re-checked), the
   // probabilities of the rest are not.
   r.status = a.complete ? Status::solved : Status::unknown;
-  r.stop = a.complete   ? StopReason::exhausted
-           : a.too_wide ? StopReason::state_limit
-                        : StopReason::time_limit;
+  // The time limit first: a run it cut short is out of time whatever else happened.
+  r.stop = a.complete      ? StopReason::exhausted
+           : a.out_of_time ? StopReason::time_limit
+           : a.too_wide    ? StopReason::state_limit
+                           : StopReason::time_limit;
   r.solution_key = "analysis";
   r.hardest_rule = a.hardest;
   // The board with s (certainly safe), * (certain mine) and ? (undecided) for unknown cells, then
@@ -260,6 +264,9 @@ Result solve_file(const std::string& path, const Options& options) {
     r.solution_lines.emplace_back(line);
   }
   if (!a.exact.empty()) add_exact(p, a, analysis, r.solution_lines);
+  if (a.exact_failed)
+    r.solution_lines.emplace_back(std::string("no exact fractions: their count in whole numbers ") +
+                                  (a.out_of_time ? "ran out of time" : "was too wide"));
   if (!a.bounds.empty()) add_bounds(p, a, analysis, r.solution_lines);
   r.solution_json = analysis.dump();
   const std::string check = check_analysis(p, a);

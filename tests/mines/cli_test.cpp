@@ -225,6 +225,9 @@ TEST(MinesCli, TimeLimitStopsAnEndlessEnumerationHonestly) {
     }
   EXPECT_GT(certain, 0);
   EXPECT_GT(unclaimed, 100);
+  // The cells the count never reached get their LP intervals instead.
+  EXPECT_GT(j["stats"]["bounded_cells"].get<double>(), 100);
+  EXPECT_TRUE(j["analysis"].contains("bounds"));
   const auto v = run_cli("verify mines " + path + " " + write_temp("mines_endless.json", r.out));
   EXPECT_EQ(v.code, 0) << v.out << v.err;
   const auto dp =

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <boost/multiprecision/cpp_int.hpp>
 #include <cmath>
 #include <cstdio>
@@ -150,6 +151,27 @@ TEST(MinesProbability, FrontierDpAgreesWithBruteForce) {
   EXPECT_GE(counted, bs::test::samples(1500) / 3) << "the DP must count many positions' components";
 }
 
+// An enumeration past its effort limit (here 1) hands its component to the DP, which counts it
+// afresh: the answer is still brute force's.
+TEST(MinesProbability, AbandonedEnumerationsHandOverToTheDp) {
+  std::mt19937 rng(20261131);
+  int abandoned = 0;
+  for (int i = 0; i < bs::test::samples(600); ++i) {
+    const Position p = random_position(rng, 20, false);
+    const LayoutCount b = count_layouts(p);
+    const Probabilities got =
+        mine_probabilities(p, {}, AnalysisOptions{.threads = 1 + i % 2, .enumeration_effort = 1});
+    ASSERT_EQ(got.consistent, b.layouts > 0) << format_position(p);
+    if (!got.consistent) continue;
+    ASSERT_TRUE(got.complete);
+    abandoned += got.enumerations_abandoned;
+    for (size_t k = 0; k < b.unknown.size(); ++k)
+      EXPECT_NEAR(got.mine[b.unknown[k]], b.with_mine[k] / b.layouts, 1e-12) << format_position(p);
+    if (HasFailure()) return;
+  }
+  EXPECT_GE(abandoned, 200);
+}
+
 // A density or no count in place of the total: every probability against the weighted brute force
 // (puzzles/mines/position.cpp), with the enumeration and with the DP.
 TEST(MinesProbability, DensitiesAndUnknownCountsAgreeWithBruteForce) {
@@ -172,7 +194,7 @@ TEST(MinesProbability, ExactFractionsAreBruteForcesCounts) {
   for (int i = 0; i < bs::test::samples(600); ++i) {
     Position p = i % 3 == 2 ? striped_position(rng) : random_position(rng, 18, false);
     p.total = i % 3 == 0 ? MineTotal::exact : i % 3 == 1 ? MineTotal::any : MineTotal::density;
-    p.density = 0.2;
+    p.density = std::array{0.2, 0.35, 0.125, 0.7, 1e-3}[static_cast<size_t>(i) % 5];
     const LayoutCount b = count_layouts(p);
     const Probabilities got = mine_probabilities(
         p, i % 2 ? all_rules() : std::vector<std::string>{}, AnalysisOptions{.exact = true});
