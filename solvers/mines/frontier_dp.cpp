@@ -17,8 +17,9 @@ namespace frontier_dp {
 // open rows' slot order. 32 rows at most; a wider order is too wide to count.
 constexpr int kMaxWidth = 32;
 // The forward layers are kept for the backward pass: past this many stored counts over all layers
-// (256 MB of doubles) a component is too wide as well.
-constexpr size_t kMaxStoredValues = size_t{32} << 20;
+// (128 MB of long doubles) a component is too wide as well. The digit-only expert positions store
+// at most 2 M; a 100x100 one that stored 35 M spent 1.6 s before it gave up at 32 M.
+constexpr size_t kMaxStoredValues = size_t{8} << 20;
 struct Key {
   uint64_t word[2] = {0, 0};
   int get(int slot) const { return static_cast<int>((word[slot >> 4] >> (4 * (slot & 15))) & 15); }
@@ -308,6 +309,7 @@ DpOutcome FrontierDp<Num>::count() {
     if (states > state_limit_) return DpOutcome::too_wide;
     add_moves(t.layers[i], t.layers[i + 1].poly, choose);
     stored += t.layers[i + 1].poly.values.size();
+    stats_.stored = static_cast<int64_t>(stored);
     if (stored > kMaxStoredValues) return DpOutcome::too_wide;
     log10_scale_ += rescale(t.layers[i + 1].poly.values);
   }

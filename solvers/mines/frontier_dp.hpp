@@ -50,6 +50,7 @@ struct FrontierDpStats {
   int width = 0;            // of the band order
   int64_t most_states = 0;  // the most states in one layer
   double transitions = 0;   // (state, group count) pairs tried, over both passes
+  int64_t stored = 0;       // counts stored over the forward layers
 };
 
 enum class DpOutcome { counted, too_wide, stopped };

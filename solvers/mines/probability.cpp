@@ -551,6 +551,7 @@ class Analysis {
         ++out.dp_components;
         out.dp_width = std::max(out.dp_width, dp->stats().width);
         out.dp_states = std::max(out.dp_states, dp->stats().most_states);
+        out.dp_stored = std::max(out.dp_stored, dp->stats().stored);
         out.dp_transitions += dp->stats().transitions;
         if (outcome == DpOutcome::too_wide && options.enumerate_when_too_wide) {
           dp.reset();  // the player's form: enumerated with no limit, as before the DP

@@ -68,6 +68,7 @@ struct Probabilities {
   int dp_components = 0;           // components counted by the frontier DP
   int dp_width = 0;                // the widest band order among them (digits open at once)
   int64_t dp_states = 0;           // the most states in one layer of the DP
+  int64_t dp_stored = 0;           // the most counts one component's DP stored
   double dp_transitions = 0;       // (state, group count) pairs the DP tried, both passes
   RuleCounts rule_counts;          // per deduction rule, by its index in `rules`
   // With AnalysisOptions::exact, per cell: the probability of a mine as a reduced fraction "p/q"

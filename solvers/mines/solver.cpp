@@ -289,6 +289,7 @@ Result solve_file(const std::string& path, const Options& options) {
   r.count("dp_components", a.dp_components);
   r.count("dp_width", a.dp_width);
   r.count("dp_states", static_cast<double>(a.dp_states));
+  r.count("dp_stored", static_cast<double>(a.dp_stored));
   r.count("dp_transitions", a.dp_transitions);
   r.count("lp_bounded_components", a.lp_bounded_components);
   for (size_t i = 0; i < names.size(); ++i)
