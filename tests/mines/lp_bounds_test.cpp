@@ -27,6 +27,7 @@
 #include "puzzles/mines/position.hpp"
 #include "search/budget.hpp"
 #include "solvers/mines/generate.hpp"
+#include "tests/mines/positions.hpp"
 #include "tests/mines/systems.hpp"
 #include "tests/sample_size.hpp"
 
@@ -34,88 +35,12 @@ namespace {
 
 using namespace bs::mines;
 
-// A random position (as tests/mines/probability_test.cpp makes them): a random layout, some of its
-// safe cells revealed, some of its mines flagged, at most `max_unknown` cells left unknown. With
-// `corrupt`, one digit is changed at random, which usually leaves no fitting layout.
-Position random_position(std::mt19937& rng, int max_unknown, bool corrupt) {
-  std::uniform_int_distribution<int> side(2, 7);
-  std::uniform_real_distribution<double> unit(0, 1);
-  Position p;
-  p.width = side(rng);
-  p.height = side(rng);
-  const int n = p.width * p.height;
-  std::vector<char> mine(n, 0);
-  const double density = 0.1 + 0.4 * unit(rng);
-  for (auto& m : mine) m = unit(rng) < density;
-  p.mines = static_cast<int>(std::count(mine.begin(), mine.end(), 1));
-  p.cells.assign(n, kUnknown);
-  std::vector<int> order(n);
-  for (int i = 0; i < n; ++i) order[i] = i;
-  std::shuffle(order.begin(), order.end(), rng);
-  const int keep_unknown = std::uniform_int_distribution<int>(0, max_unknown)(rng);
-  int unknown = n;
-  for (int i : order) {
-    if (unknown <= keep_unknown) break;
-    if (mine[i]) {
-      if (unit(rng) < 0.5) {
-        p.cells[i] = kFlag;
-        --unknown;
-      }
-      continue;
-    }
-    int around = 0;
-    p.for_neighbours(i, [&](int j) { around += mine[j]; });
-    p.cells[i] = static_cast<int8_t>(around);
-    --unknown;
-  }
-  for (int i : order) {  // flag mines until few enough are unknown
-    if (unknown <= max_unknown) break;
-    if (mine[i] && p.cells[i] == kUnknown) {
-      p.cells[i] = kFlag;
-      --unknown;
-    }
-  }
-  if (corrupt) {
-    std::vector<int> digits;
-    for (int i = 0; i < n; ++i)
-      if (p.cells[i] >= 0) digits.push_back(i);
-    if (!digits.empty()) {
-      const int i = digits[rng() % digits.size()];
-      p.cells[i] = static_cast<int8_t>((p.cells[i] + 1 + rng() % 8) % 9);
-    }
-  }
-  return p;
-}
-
 // The relaxation solved whole, from scratch: the largest x_v (sense +1) or the largest -x_v
-// (sense -1) over it; nullopt when it is empty.
+// (sense -1) over it; nullopt when it is empty (v = -1: feasibility alone).
 std::optional<double> whole_lp(const MineSystem& s, int v, double sense) {
-  bs::ilp::LpModel model;
-  std::vector<int> column(s.vars, -1);
-  for (int w = 0; w < s.vars; ++w)
-    if (s.value[w] < 0) column[w] = model.add_column(0, 1, w == v ? sense : 0.0, false);
-  std::vector<Eigen::Triplet<double>> entries;
-  std::vector<double> target;
-  for (const Row& r : s.rows) {
-    int mines = 0;
-    const int row = static_cast<int>(target.size());
-    for (int w : r.vars) {
-      mines += s.value[w] == 1;
-      if (column[w] >= 0) entries.emplace_back(row, column[w], 1.0);
-    }
-    target.push_back(r.target - mines);
-  }
-  if (model.columns() == 0) {
-    for (double t : target)
-      if (t != 0) return std::nullopt;
-    return 0.0;
-  }
-  model.add_rows(entries, target, target);
-  model.set_maximize(true);
-  const bs::ilp::Solution sol = model.solve_lp();
-  if (sol.status == bs::ilp::SolveStatus::infeasible) return std::nullopt;
-  EXPECT_EQ(sol.status, bs::ilp::SolveStatus::optimal);
-  return sol.objective;
+  std::vector<double> weights(static_cast<size_t>(s.vars), 0.0);
+  if (v >= 0) weights[static_cast<size_t>(v)] = sense;
+  return whole_lp_max(s, weights);
 }
 
 // [least, most] of undecided variable v over the whole relaxation (which must have a point).

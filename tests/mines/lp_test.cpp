@@ -24,36 +24,6 @@ namespace {
 using namespace bs::mines;
 using bs::Verdict;
 
-// The whole relaxation, from scratch: the largest value of sum(weights * x) (nullopt when empty).
-std::optional<double> whole_lp_max(const MineSystem& s, const std::vector<double>& weights) {
-  bs::ilp::LpModel model;
-  std::vector<int> column(s.vars, -1);
-  for (int v = 0; v < s.vars; ++v)
-    if (s.value[v] < 0) column[v] = model.add_column(0, 1, weights[v], false);
-  std::vector<Eigen::Triplet<double>> entries;
-  std::vector<double> target;
-  for (const Row& r : s.rows) {
-    int mines = 0;
-    const int row = static_cast<int>(target.size());
-    for (int v : r.vars) {
-      mines += s.value[v] == 1;
-      if (column[v] >= 0) entries.emplace_back(row, column[v], 1.0);
-    }
-    target.push_back(r.target - mines);
-  }
-  if (model.columns() == 0) {
-    for (double t : target)
-      if (t != 0) return std::nullopt;
-    return 0.0;
-  }
-  model.add_rows(entries, target, target);
-  model.set_maximize(true);
-  const bs::ilp::Solution sol = model.solve_lp();
-  if (sol.status == bs::ilp::SolveStatus::infeasible) return std::nullopt;
-  EXPECT_EQ(sol.status, bs::ilp::SolveStatus::optimal);
-  return sol.objective;
-}
-
 // The engine's components: undecided variables joined along digit rows, found here by a
 // breadth-first search over the rows (the rule uses union-find).
 std::vector<std::vector<int>> components(const MineSystem& s) {
