@@ -116,7 +116,7 @@ TEST(MinesProbability, AbandonedEnumerationsHandOverToTheDp) {
       EXPECT_NEAR(got.mine[b.unknown[k]], b.with_mine[k] / b.layouts, 1e-12) << format_position(p);
     if (HasFailure()) return;
   }
-  EXPECT_GE(abandoned, 200);
+  EXPECT_GE(abandoned, bs::test::samples(200));
 }
 
 // A density or no count in place of the total: every probability against the weighted brute force
@@ -168,7 +168,7 @@ TEST(MinesProbability, ExactFractionsAreBruteForcesCounts) {
     }
     if (HasFailure()) return;
   }
-  EXPECT_GE(fractions, 1000);
+  EXPECT_GE(fractions, bs::test::samples(1000));
 }
 
 // A component too wide for the DP (here: a state limit of 1) is bounded by the LP: brute force's
@@ -205,8 +205,8 @@ TEST(MinesProbability, TooWideComponentsAreBoundedAroundBruteForce) {
     }
     if (HasFailure()) return;
   }
-  EXPECT_GE(bounded, 1000);
-  EXPECT_GE(exact_beside, 100);
+  EXPECT_GE(bounded, bs::test::samples(1000));
+  EXPECT_GE(exact_beside, bs::test::samples(900) / 20);
 }
 
 // A strip cut into many frontier components: blocks of one or two columns of hidden cells (some
