@@ -11,18 +11,19 @@
 // first step, with a bounded cost (width x depth x branching), spent from a Budget.
 #pragma once
 
-#include <omp.h>
-
 #include <algorithm>
 #include <atomic>
 #include <concepts>
 #include <cstdint>
+#include <functional>
+#include <limits>
 #include <optional>
 #include <vector>
 
 #include "search/budget.hpp"
 #include "search/dfs.hpp"
 #include "search/stats.hpp"
+#include "search/team.hpp"
 
 namespace bs::search {
 
@@ -40,11 +41,12 @@ class BeamSearch {
   using State = typename P::State;
   using Move = typename P::Move;
 
-  BeamSearch(const P& problem, size_t width, const Score& score, int threads)
+  BeamSearch(const P& problem, size_t width, const Score& score, Team& team)
       : problem_(problem),
         width_(width),
         score_(score),
-        threads_(std::max(1, threads)),
+        team_(team),
+        threads_(team.size()),
         thread_stats_(threads_) {}
 
   // See beam_search below.
@@ -54,9 +56,10 @@ class BeamSearch {
     if (problem_.is_goal(beam_[0])) return std::vector<Move>{};
     std::optional<std::vector<Move>> found;
     uint64_t charged = 0;  // the nodes of the levels before this one
+    parts_.resize(threads_);
     while (!beam_.empty() && !budget.check(1)) {
-      std::vector<std::vector<Child>> parts(threads_);
-      if (const uint64_t goal = expand(parts); goal != kNoGoal) {
+      for (auto& part : parts_) part.clear();
+      if (const uint64_t goal = expand(parts_); goal != kNoGoal) {
         found = path_to_goal(goal);
         break;
       }
@@ -64,7 +67,7 @@ class BeamSearch {
       for (const Stats& st : thread_stats_) nodes += st.nodes;
       budget.add(nodes - charged);
       charged = nodes;
-      advance(best_children(parts));
+      advance(best_children(parts_));
     }
     for (const Stats& st : thread_stats_) stats.merge(st);
     return found;
@@ -88,82 +91,185 @@ class BeamSearch {
   // wins, or kNoGoal.
   uint64_t expand(std::vector<std::vector<Child>>& parts) {
     std::atomic<uint64_t> goal{kNoGoal};
-#pragma omp parallel num_threads(threads_)
-    {
-      const int t = omp_get_thread_num();
-      std::vector<Move> moves, scratch;  // scratch: the score's, kept across its calls
+    struct Scratch {
+      std::vector<Move> moves, score;  // score: the score's, kept across its calls
+    };
+    std::vector<Scratch> scratch(threads_);
+    team_.parallel_for(beam_.size(), 16, [&](int t, size_t i) {
+      std::vector<Move>& moves = scratch[t].moves;
       Stats& st = thread_stats_[t];
-#pragma omp for schedule(dynamic, 16)
-      for (size_t i = 0; i < beam_.size(); ++i) {
-        State& s = beam_[i];
-        moves.clear();
-        problem_.moves(s, moves);
-        for (const Move m : moves) {
-          problem_.apply(s, m);
-          ++st.nodes;
-          if (problem_.is_goal(s)) {
-            const uint64_t packed = (uint64_t{i} << 32) | m;
-            uint64_t seen = goal.load(std::memory_order_relaxed);
-            while (packed < seen && !goal.compare_exchange_weak(seen, packed)) {
-            }
-          } else if (!problem_.prune(s, st)) {
-            parts[t].push_back(
-                Child{problem_.key(s), static_cast<uint32_t>(i), m, score_(s, scratch)});
+      State& s = beam_[i];
+      moves.clear();
+      problem_.moves(s, moves);
+      for (const Move m : moves) {
+        problem_.apply(s, m);
+        ++st.nodes;
+        if (problem_.is_goal(s)) {
+          const uint64_t packed = (uint64_t{i} << 32) | m;
+          uint64_t seen = goal.load(std::memory_order_relaxed);
+          while (packed < seen && !goal.compare_exchange_weak(seen, packed)) {
           }
-          problem_.undo(s, m);
+        } else if (!problem_.prune(s, st)) {
+          parts[t].push_back(
+              Child{problem_.key(s), static_cast<uint32_t>(i), m, score_(s, scratch[t].score)});
         }
+        problem_.undo(s, m);
       }
-    }
+    });
     return goal.load();
   }
 
-  // Duplicates merge within buckets by key (each thread sorts its own buckets), keeping the
-  // child of the least (parent, move); the best `width` by (score, key) survive, and are put in
-  // key order. Every step is a function of the set of children alone, so the beam is the same
+  // Duplicates merge within buckets by key, keeping the child of the least (parent, move); the
+  // best `width` by (score, key) survive, and are put in key order. The buckets are ranges of
+  // keys (cut at a sample of them), so that key order is bucket order, and every step but a pass
+  // over 64 buckets runs in parallel (a global sort and selection, the way this began, kept a
+  // second thread idle a quarter of the time on peg solitaire). Every step's result is a function
+  // of the set of children alone (the sample only balances the buckets), so the beam is the same
   // whatever the thread count.
   std::vector<Child> best_children(const std::vector<std::vector<Child>>& parts) const {
-    const auto by_key = [](const Child& a, const Child& b) {
-      return a.key != b.key         ? a.key < b.key
-             : a.parent != b.parent ? a.parent < b.parent
-                                    : a.move < b.move;
-    };
     constexpr size_t kBuckets = 64;
-    std::vector<std::vector<Child>> buckets(kBuckets);
-    for (const auto& p : parts)
-      for (const Child& c : p) buckets[(c.key * 0x9e3779b97f4a7c15ULL) >> 58].push_back(c);
-#pragma omp parallel for num_threads(threads_) schedule(dynamic, 1)
-    for (size_t b = 0; b < kBuckets; ++b) {
+    const std::vector<uint64_t> splitters = key_splitters(parts, kBuckets);
+    const auto bucket_of = [&](const Child& c) {
+      return static_cast<size_t>(std::upper_bound(splitters.begin(), splitters.end(), c.key) -
+                                 splitters.begin());
+    };
+    // Each part into buckets of its own, then each bucket gathered, sorted and merged. The
+    // buffers live across levels: fresh ones each level cost page faults, which two threads
+    // take in turn.
+    auto& split = split_;
+    split.resize(parts.size());
+    team_.parallel_for(parts.size(), 1, [&](int, size_t p) {
+      split[p].resize(kBuckets);
+      for (auto& v : split[p]) v.clear();
+      for (const Child& c : parts[p]) split[p][bucket_of(c)].push_back(c);
+    });
+    auto& buckets = buckets_;
+    buckets.resize(kBuckets);
+    team_.parallel_for(kBuckets, 1, [&](int, size_t b) {
       auto& v = buckets[b];
-      std::sort(v.begin(), v.end(), by_key);
+      v.clear();
+      for (auto& part : split) v.insert(v.end(), part[b].begin(), part[b].end());
+      std::sort(v.begin(), v.end(), [](const Child& x, const Child& y) {
+        return x.key != y.key         ? x.key < y.key
+               : x.parent != y.parent ? x.parent < y.parent
+                                      : x.move < y.move;
+      });
       v.erase(std::unique(v.begin(), v.end(),
                           [](const Child& x, const Child& y) { return x.key == y.key; }),
               v.end());
-    }
-    std::vector<Child> children;
-    for (auto& v : buckets) children.insert(children.end(), v.begin(), v.end());
-    if (children.size() > width_) {
-      std::nth_element(children.begin(), children.begin() + static_cast<std::ptrdiff_t>(width_),
-                       children.end(), [](const Child& a, const Child& b) {
-                         return a.score != b.score ? a.score > b.score : a.key < b.key;
-                       });
-      children.resize(width_);
-      std::sort(children.begin(), children.end(), by_key);
-    }
+    });
+    const std::vector<size_t> quota = quotas(buckets);
+    // Each bucket's survivors: every child scoring above the cut, and its quota of those at it,
+    // the least keys (quotas() gives the least keys of all to the first buckets).
+    std::vector<size_t> offset(kBuckets + 1, 0);
+    for (size_t b = 0; b < kBuckets; ++b) offset[b + 1] = offset[b] + quota[b];
+    std::vector<Child> children(offset[kBuckets]);
+    team_.parallel_for(kBuckets, 1, [&](int, size_t b) {
+      size_t at = offset[b], ties = quota[b] - count_above(buckets[b]);
+      for (const Child& c : buckets[b]) {
+        if (c.score > cut_ || (c.score == cut_ && ties > 0 && ties--)) children[at++] = c;
+      }
+    });
     return children;
+  }
+
+  // Up to buckets - 1 keys that cut a sample of the children's keys into equal ranges.
+  static std::vector<uint64_t> key_splitters(const std::vector<std::vector<Child>>& parts,
+                                             size_t buckets) {
+    std::vector<uint64_t> sample;
+    for (const auto& part : parts)
+      for (size_t i = 0; i < part.size(); i += std::max<size_t>(1, part.size() / (buckets * 8)))
+        sample.push_back(part[i].key);
+    std::sort(sample.begin(), sample.end());
+    std::vector<uint64_t> splitters;
+    for (size_t b = 1; b < buckets && !sample.empty(); ++b)
+      splitters.push_back(sample[b * sample.size() / buckets]);
+    return splitters;
+  }
+
+  // How many children of each bucket survive, and the cut score (cut_): all above it, and at it,
+  // the first ones in (bucket, key) order until `width` are kept.
+  std::vector<size_t> quotas(const std::vector<std::vector<Child>>& buckets) const {
+    const size_t n = buckets.size();
+    std::vector<size_t> above(n, 0), at(n, 0);
+    size_t total = 0;
+    for (const auto& v : buckets) total += v.size();
+    if (total <= width_) {  // all of them
+      cut_ = std::numeric_limits<int>::min();
+      for (size_t b = 0; b < n; ++b) above[b] = buckets[b].size();
+      return above;
+    }
+    cut_ = cut_score(buckets, total);
+    team_.parallel_for(n, 1, [&](int, size_t b) {
+      for (const Child& c : buckets[b]) {
+        above[b] += c.score > cut_;
+        at[b] += c.score == cut_;
+      }
+    });
+    size_t ties_left = width_;
+    for (size_t b = 0; b < n; ++b) ties_left -= above[b];
+    for (size_t b = 0; b < n; ++b) {
+      const size_t ties = std::min(ties_left, at[b]);
+      ties_left -= ties;
+      above[b] += ties;
+    }
+    return above;
+  }
+
+  // The width-th best score among the children (more than `width` of them): counted by value per
+  // bucket, in parallel, when the scores span a short range (peg's do: moves less isolated pegs);
+  // else by a selection over all of them.
+  int cut_score(const std::vector<std::vector<Child>>& buckets, size_t total) const {
+    const size_t n = buckets.size();
+    std::vector<int> lo(n, std::numeric_limits<int>::max()), hi(n, std::numeric_limits<int>::min());
+    team_.parallel_for(n, 1, [&](int, size_t b) {
+      for (const Child& c : buckets[b]) {
+        lo[b] = std::min(lo[b], c.score);
+        hi[b] = std::max(hi[b], c.score);
+      }
+    });
+    const int low = *std::min_element(lo.begin(), lo.end());
+    const int high = *std::max_element(hi.begin(), hi.end());
+    if (static_cast<int64_t>(high) - low < kCountedScores) {
+      const auto range = static_cast<size_t>(high - low + 1);
+      std::vector<std::vector<size_t>> hist(n, std::vector<size_t>(range, 0));
+      team_.parallel_for(n, 1, [&](int, size_t b) {
+        for (const Child& c : buckets[b]) ++hist[b][static_cast<size_t>(c.score - low)];
+      });
+      size_t at_or_above = 0;
+      for (int cut = high;; --cut) {
+        for (const auto& h : hist) at_or_above += h[static_cast<size_t>(cut - low)];
+        if (at_or_above >= width_) return cut;
+      }
+    }
+    std::vector<int> scores;
+    scores.reserve(total);
+    for (const auto& v : buckets)
+      for (const Child& c : v) scores.push_back(c.score);
+    const auto kth = scores.begin() + static_cast<std::ptrdiff_t>(width_ - 1);
+    std::nth_element(scores.begin(), kth, scores.end(), std::greater<>());
+    return *kth;
+  }
+  static constexpr int64_t kCountedScores = 4096;
+
+  size_t count_above(const std::vector<Child>& v) const {
+    size_t n = 0;
+    for (const Child& c : v) n += c.score > cut_;
+    return n;
   }
 
   // The next level: the kept children become the beam, and the trail says how.
   void advance(const std::vector<Child>& children) {
-    std::vector<State> next(children.size());
+    std::vector<State>& next = next_;  // its states' own buffers are reused by the copies
+    next.resize(children.size());
     std::vector<Step> steps(children.size());
-#pragma omp parallel for num_threads(threads_) schedule(static)
-    for (size_t c = 0; c < children.size(); ++c) {
+    team_.parallel_for(children.size(), 256, [&](int, size_t c) {
       next[c] = beam_[children[c].parent];
       problem_.apply(next[c], children[c].move);
       steps[c] = Step{children[c].parent, children[c].move};
-    }
+    });
     trail_.push_back(std::move(steps));
-    beam_ = std::move(next);
+    std::swap(beam_, next);
   }
 
   // The moves to a goal found at this level (as expand() packed it), read back along the trail.
@@ -182,10 +288,17 @@ class BeamSearch {
   const P& problem_;
   const size_t width_;
   const Score& score_;
+  Team& team_;
   const int threads_;
   std::vector<Stats> thread_stats_;
   std::vector<State> beam_;
   std::vector<std::vector<Step>> trail_;  // per level: how each beam state was reached
+  mutable int cut_ = 0;                   // the last level's cut score (quotas())
+  // Buffers kept across levels (see best_children()).
+  std::vector<std::vector<Child>> parts_;
+  mutable std::vector<std::vector<std::vector<Child>>> split_;
+  mutable std::vector<std::vector<Child>> buckets_;
+  std::vector<State> next_;
 };
 
 // The moves from `root` to a goal, or nothing when the beam runs dry or the budget stops it.
@@ -196,13 +309,23 @@ class BeamSearch {
 // the beam overshoots a node limit by at most one level). Each level is expanded by `threads`
 // threads; the first goal in (parent, move) order wins, duplicates are merged keeping the child of
 // the lowest-ranked parent, and ties in score are broken by key, so the beam and its answer do not
-// depend on the thread count.
+// depend on the thread count. The levels run on `team` (search/team.hpp), whose idle members join
+// each loop.
+template <BeamProblem P, class Score>
+std::optional<std::vector<typename P::Move>> beam_search(const P& problem, typename P::State root,
+                                                         size_t width, const Score& score,
+                                                         Team& team, Stats& stats, Budget& budget) {
+  return BeamSearch<P, Score>(problem, width, score, team).run(std::move(root), stats, budget);
+}
+
+// The same on a team of its own of `threads` threads.
 template <BeamProblem P, class Score>
 std::optional<std::vector<typename P::Move>> beam_search(const P& problem, typename P::State root,
                                                          size_t width, const Score& score,
                                                          int threads, Stats& stats,
                                                          Budget& budget) {
-  return BeamSearch<P, Score>(problem, width, score, threads).run(std::move(root), stats, budget);
+  Team team(threads);
+  return beam_search(problem, std::move(root), width, score, team, stats, budget);
 }
 
 }  // namespace bs::search

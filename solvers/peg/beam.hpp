@@ -27,7 +27,7 @@ namespace bs::peg {
 inline std::optional<std::vector<uint16_t>> beam_search(const PegProblem<uint64_t>& problem,
                                                         const Config& start, size_t width,
                                                         const std::vector<uint64_t>& neighbours,
-                                                        int threads, search::Stats& stats,
+                                                        search::Team& team, search::Stats& stats,
                                                         search::Budget& budget) {
   using State = PegProblem<uint64_t>::State;
   const auto score = [&](const State& s, std::vector<uint16_t>& moves) {
@@ -38,7 +38,7 @@ inline std::optional<std::vector<uint16_t>> beam_search(const PegProblem<uint64_
       isolated += !(s.pegs & neighbours[std::countr_zero(p)]);
     return static_cast<int>(moves.size()) - 2 * isolated;
   };
-  return search::beam_search(problem, problem.root(start), width, score, threads, stats, budget);
+  return search::beam_search(problem, problem.root(start), width, score, team, stats, budget);
 }
 
 }  // namespace bs::peg

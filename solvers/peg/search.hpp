@@ -164,6 +164,8 @@ class PegProblem {
     top_count_ = top_count;
   }
   bool bidirectional() const { return table_ != nullptr; }
+  int meet_count() const { return meet_count_; }
+  int top_count() const { return top_count_; }
 
   // With a backward set, a goal is a position at most top_count pegs from the final whose key is
   // in the set and which finishes within the jump counters the two halves share: forward plus

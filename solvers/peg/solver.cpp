@@ -11,9 +11,11 @@
 // - each round gives each side a node budget, twice the last round's, and a new move order;
 // - each round ends with a beam search as costly as a side's turn, which finds the solutions
 //   that depth-first search misses on large boards.
-// The first member to decide wins: a solution, or an exhaustive search with no goal (a proof).
-// Every solution is replayed by the independent verifier before it is reported. Boards beyond 64
-// holes run one plain forward search over 128-bit positions.
+// The first turn in serial order (round by round: side 0, side 1, the beam) to decide wins: a
+// solution, or an exhaustive search with no goal (a proof). More threads run the turns side by side
+// without changing which one that is, nor any count (class Portfolio says how). Every solution is
+// replayed by the independent verifier before it is reported. Boards beyond 64 holes run one
+// plain forward search over 128-bit positions.
 //
 // Why the dead table is sound here. A position P is stored dead when the search below it ended,
 // uninterrupted, without reaching the goal (the final, or the backward set, which holds every
@@ -26,7 +28,9 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <bit>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
@@ -44,6 +48,7 @@
 #include "search/bidirectional.hpp"
 #include "search/dfs.hpp"
 #include "search/portfolio.hpp"
+#include "search/team.hpp"
 #include "search/transposition_table.hpp"
 #include "solvers/measure.hpp"
 #include "solvers/peg/beam.hpp"
@@ -83,11 +88,16 @@ struct Side {
   std::vector<PegProblem<uint64_t>::RuleCut> cuts;
   std::vector<std::vector<int>> symmetries{{}};  // identity first; the ones fixing both ends
   std::unique_ptr<PegProblem<uint64_t>> problem;
+  // The beam's copy of side 0's problem, in the fixed move order: the beam runs beside the side's
+  // turns, which change their problem's order.
+  std::unique_ptr<PegProblem<uint64_t>> beam_problem;
   std::unique_ptr<search::DeadTable> table;  // dead positions, and the backward set (tagged)
   search::Levels levels;
   bool bidirectional = false;
-  search::Stats stats;
-  double seconds = 0;
+  bool opened = false;   // its rules posted; false after that: a root rule proved it impossible
+  Certificate root_why;  // what the root rule proved, and which rule
+  std::string root_rule;
+  search::Stats stats;  // the counted turns'
 };
 
 Instance reversed_instance(const Instance& in) {
@@ -128,8 +138,18 @@ bool post_rules(Side& side, const std::vector<std::string>& names, const PegOpti
   return true;
 }
 
-// Builds the side's problem, table and backward set on its first run.
-void prepare_search(Side& side, size_t hash_mb, size_t backward, int threads) {
+// The beam's own copy of the side's problem (Side::beam_problem), meeting the same backward set.
+void make_beam_problem(Side& side) {
+  side.beam_problem = std::make_unique<PegProblem<uint64_t>>(
+      side.in, side.root->budget, side.node_rules, side.cuts, side.symmetries);
+  side.beam_problem->time_rules(side.root->options.common.profile);
+  if (side.bidirectional)
+    side.beam_problem->meet(side.table.get(), side.problem->meet_count(),
+                            side.problem->top_count());
+}
+
+// The side's problem, table and backward set.
+void build_search(Side& side, size_t hash_mb, size_t backward, int threads) {
   side.problem = std::make_unique<PegProblem<uint64_t>>(side.in, side.root->budget, side.node_rules,
                                                         side.cuts, side.symmetries);
   side.problem->time_rules(side.root->options.common.profile);
@@ -158,6 +178,15 @@ void prepare_search(Side& side, size_t hash_mb, size_t backward, int threads) {
   side.bidirectional = true;
 }
 
+// Builds the side's problem, table, backward set and the beam's problem on its first run. The
+// portfolio builds them on one thread: the keys of an abandoned backward level, which stay in the
+// table and are met by the search, are whichever the threads stored first (a few milliseconds of
+// work, 14 ms on the English board's 20,000 positions).
+void prepare_search(Side& side, size_t hash_mb, size_t backward, int threads) {
+  build_search(side, hash_mb, backward, threads);
+  make_beam_problem(side);
+}
+
 // One run of a side, up to cfg's limits. The path is a solution of side.in when found.
 search::DfsOutcome<uint16_t> run_side(Side& side, const search::DfsConfig& cfg) {
   const PegProblem<uint64_t>& problem = *side.problem;
@@ -165,8 +194,6 @@ search::DfsOutcome<uint16_t> run_side(Side& side, const search::DfsConfig& cfg) 
       side.table ? search::depth_first(problem, problem.root(side.in.start), cfg, side.table.get())
                  : search::depth_first(problem, problem.root(side.in.start), cfg);
   if (out.found && side.bidirectional) problem.complete_path(side.in.start, out.path);
-  side.stats.merge(out.stats);
-  side.seconds += out.seconds;
   return out;
 }
 
@@ -183,8 +210,6 @@ search::DfsOutcome<uint16_t> run_wide(Side& side, const search::DfsConfig& cfg, 
     search::WideDeadTable<u128, Hash128> table(hash_mb);
     out = search::depth_first(problem, problem.root(side.in.start), cfg, &table);
   }
-  side.stats.merge(out.stats);
-  side.seconds += out.seconds;
   return out;
 }
 
@@ -278,14 +303,21 @@ Result finish(const Instance& in, Result& r, const std::vector<JumpRC>& jumps, c
   return r;
 }
 
-// The search: a portfolio of the sides with restarts (the rounds are search/portfolio.hpp's).
-// Each round gives every side a node budget, `restart-growth` times the last round's, in the next
-// move order, and ends with a beam; a side's table keeps what it proved dead, so a restart costs
-// little, and the side the instance happens to favour decides it. Each member spends a child of the
-// whole solve's budget, so it stops at the first of its round's node budget and the user's limits;
-// when the user's limit fires, the whole budget stops with it and so does the portfolio. The
-// decision does not depend on the thread count; with one thread the whole run, solution included,
-// is deterministic.
+// The search: a portfolio of the sides with restarts (search/portfolio.hpp). Each round gives every
+// side a node budget, `restart-growth` times the last round's, in the next move order, and ends
+// with a beam; a side's table keeps what it proved dead, so a restart costs little, and the member
+// the instance happens to favour decides it. The first turn in serial order (round, then side 0,
+// side 1, beam) that decides is the answer.
+//
+// The same work on any thread count. Each turn is a function of its member's own past: a side's
+// depth-first turn runs on one thread over the side's own table, and the beam reads only side 0's
+// backward set, which is fixed before the first round (and a problem of its own, so the sides'
+// move orders are not shared with it). So the turns may run at once on the team (one side beside
+// the other, a side beside the beam, whose levels take every thread that is free), and the
+// answer, the rounds and every counter are those of one thread: only turns at or before the
+// deciding one are counted, and later ones, begun ahead, are cancelled. Boards beyond 64 holes run
+// one unbounded turn of the plain forward search, on every thread (its answer is the serial
+// first solution; its node count varies with the threads).
 class Portfolio {
  public:
   Portfolio(const Instance& in, const PegOptions& options, int threads, search::Budget& whole,
@@ -297,51 +329,92 @@ class Portfolio {
         r_(r),
         names_(select_rules(peg_rule_infos(), options.common.rules)),
         narrow_(in.board.holes() <= 64),
-        sides_(make_sides(in, narrow_ && options.reverse)) {
+        sides_(make_sides(in, narrow_ && options.reverse)),
+        team_(threads) {
     // Rule counters live in fixed per-thread arrays indexed by position in this list.
     if (names_.size() > static_cast<size_t>(search::kMaxRules))
       throw std::logic_error("more peg rules than search::kMaxRules counter slots");
     r_.count("sides", static_cast<double>(sides_.size()));
   }
 
-  // Posts the rules of the first side, then runs rounds until a member decides or the whole
-  // budget is spent. False: a root rule proved the instance impossible, and r says so.
+  // Posts the rules of the first side and builds its search, then runs the rounds until a member
+  // decides or the whole budget is spent. False: a root rule proved the instance impossible, and r
+  // says so.
   bool run() {
-    if (!open_side(*sides_.front())) return false;
-    r_.count("symmetries",
-             static_cast<double>(std::max<size_t>(1, sides_.front()->symmetries.size())));
+    Side& first = *sides_.front();
+    if (!open_side(first)) {
+      report_root_decision(first);
+      return false;
+    }
+    r_.count("symmetries", static_cast<double>(std::max<size_t>(1, first.symmetries.size())));
     configure();
-    rounds_ = search::run_restarts(
-        sides_.size(), restarts_, whole_,
-        [&](size_t k, int round, uint64_t nodes) { return side_turn(k, round, nodes); },
-        [&](int, uint64_t nodes) { return beam_turn(nodes); });
-    return !root_decided_;
+    if (narrow_) prepare_search(first, side_mb_, backward_, 1);
+    const size_t members = sides_.size() + (with_beam() ? 1 : 0);
+    end_ = search::run_portfolio(members, restarts_, whole_, team_, [&](const search::Turn& t) {
+      return t.member < sides_.size() ? side_turn(t) : beam_turn(t);
+    });
+    const TurnRecord* last = deciding_turn();
+    if (last && last->root_decided) {
+      report_root_decision(*sides_[last->member]);
+      return false;
+    }
+    return true;
   }
 
   // The counters of the search and its answer: a solution (in `jumps`) or a proof.
   void report(std::vector<JumpRC>& jumps) {
-    // A limit that stopped the whole run is its reason; else the last member's.
-    r_.stop = decided_ < 0 && whole_.stopped() ? whole_.reason() : out_.stop;
+    const TurnRecord* last = deciding_turn();
+    const bool decided = last && (last->found || last->stop == StopReason::exhausted);
+    // A limit that stopped the whole run is its reason; else the deciding member's.
+    r_.stop = !decided && whole_.stopped() ? whole_.reason()
+              : last                       ? last->stop
+                                           : StopReason::exhausted;
     report_counters();
-    report_answer(jumps);
+    if (decided) report_answer(*last, jumps);
   }
 
  private:
+  // What one turn did; kept for every turn, counted only up to the deciding one.
+  struct TurnRecord {
+    int round = 0;
+    size_t member = 0;
+    bool opened = false;        // this turn posted its side's rules
+    bool root_decided = false;  // and a root rule proved the instance impossible
+    search::Stats stats;        // a side's turn
+    double seconds = 0;
+    uint64_t beam_nodes = 0;  // the beam's turn
+    double beam_seconds = 0;
+    bool found = false;
+    StopReason stop = StopReason::exhausted;
+    std::vector<uint16_t> path;  // a solution of the game as given
+  };
+
+  bool with_beam() const { return narrow_ && beam_divisor_ > 0; }
+
   // Posts a side's rules when it first runs (the reversed side may never be needed). False: a
-  // rule proved the instance impossible, and r says so.
+  // rule proved the instance impossible (the side keeps the certificate).
   bool open_side(Side& side) {
-    Certificate why;
-    std::string rule;
-    const bool open = post_rules(side, names_, options_, threads_, whole_, why, rule);
+    side.opened =
+        post_rules(side, names_, options_, threads_, whole_, side.root_why, side.root_rule);
+    return side.opened;
+  }
+
+  // The rule counters of a side's root, reported once the side counts.
+  void report_root_counters(const Side& side) {
     const std::string prefix = side.reversed ? "reversed_" : "";
     for (auto& kv : side.root->counters) r_.count(prefix + kv.first, kv.second);
-    if (open) return true;
-    r_.count("decided_by_" + rule, 1);
-    r_.count("prunes_" + rule, 1);  // the root is a node too: reports count it per rule
-    if (options_.common.profile)    // the run ends here, so the posts' times are reported here
+  }
+
+  // A root rule proved the instance impossible on `side`.
+  void report_root_decision(Side& side) {
+    report_root_counters(side);
+    r_.count("decided_by_" + side.root_rule, 1);
+    r_.count("prunes_" + side.root_rule, 1);  // the root is a node too: reports count it per rule
+    if (options_.common.profile)              // the run ends here, so the posts' times are too
       for (size_t i = 0; i < names_.size(); ++i)
         if (side.stats.nanoseconds[i])
           r_.count("seconds_" + names_[i], static_cast<double>(side.stats.nanoseconds[i]) * 1e-9);
+    Certificate why = side.root_why;
     if (side.reversed) {
       // The certificate speaks of the reversed instance; its checker reverses the instance too.
       nlohmann::json data = nlohmann::json::parse(why.data_json);
@@ -350,7 +423,6 @@ class Portfolio {
       why.detail = "time reversal (vacancy and peg swapped): " + why.detail;
     }
     set_infeasible(r_, StopReason::root, why);
-    return false;
   }
 
   // The options of the rounds, and the beam's table of neighbours.
@@ -358,7 +430,6 @@ class Portfolio {
     hash_mb_ = options_.hash_mb;
     side_mb_ = sides_.size() > 1 ? std::max<size_t>(1, hash_mb_ / 2) : hash_mb_;
     backward_ = options_.backward;
-    cfg_.threads = threads_;
     cfg_.spawn_depth = options_.common.spawn_depth;
     cfg_.parent = &whole_;
     beam_divisor_ = options_.beam;
@@ -371,62 +442,118 @@ class Portfolio {
     orders_ = options_.move_orders;
   }
 
-  // Side k's turn in a round: a depth-first search of up to `nodes` nodes. False: the portfolio
-  // ends (the side decided, the user's limits stopped it, or a root rule decided).
-  bool side_turn(size_t k, int round, uint64_t nodes) {
-    Side& side = *sides_[k];
-    if (!side.root && !open_side(side)) {
-      root_decided_ = true;
-      return false;
+  // Side k's turn in a round: a depth-first search of up to `nodes` nodes, on one thread (wide
+  // boards: on all of them).
+  search::TurnEnd side_turn(const search::Turn& t) {
+    Side& side = *sides_[t.member];
+    TurnRecord rec;
+    rec.round = t.round;
+    rec.member = t.member;
+    if (!side.root) {
+      rec.opened = true;
+      if (!open_side(side)) {
+        rec.root_decided = true;
+        rec.stop = StopReason::root;
+        return keep(std::move(rec), search::TurnEnd::end);
+      }
     }
-    cfg_.limits.nodes = nodes;
+    search::DfsConfig cfg = cfg_;
+    cfg.limits.nodes = t.nodes;
+    cfg.limits.cancel = t.cancel;
+    search::DfsOutcome<uint16_t> out;
     if (narrow_) {
-      if (!side.problem) prepare_search(side, side_mb_, backward_, threads_);
-      side.problem->set_order(round - 1, orders_);
-      out_ = run_side(side, cfg_);
+      if (!side.problem) prepare_search(side, side_mb_, backward_, 1);
+      side.problem->set_order(t.round - 1, orders_);
+      cfg.threads = 1;
+      out = run_side(side, cfg);
     } else {
-      out_ = run_wide(side, cfg_, hash_mb_);
+      cfg.threads = threads_;
+      out = run_wide(side, cfg, hash_mb_);
     }
-    whole_.add(out_.stats.nodes);
-    if (out_.found || out_.stop == StopReason::exhausted) {
-      decided_ = static_cast<int>(k);
-      return false;
+    whole_.add(out.stats.nodes);
+    rec.stats = out.stats;
+    rec.seconds = out.seconds;
+    rec.found = out.found;
+    rec.stop = out.stop;
+    if (out.found) {
+      rec.path = std::move(out.path);
+      if (side.reversed) std::reverse(rec.path.begin(), rec.path.end());  // read backwards
     }
+    const bool decided = out.found || out.stop == StopReason::exhausted;
     // Only the round's own node budget lets the portfolio go on; the user's limits end it.
-    return out_.stop == StopReason::node_limit && !whole_.stopped();
+    const bool go_on = !decided && out.stop == StopReason::node_limit && !whole_.stopped();
+    return keep(std::move(rec), go_on ? search::TurnEnd::go_on : search::TurnEnd::end);
   }
 
   // The round's last member: a beam about as costly as a side's turn (a beam of width W makes
-  // roughly W x moves x branching nodes, and `beam` stands for moves x branching). Under
-  // --node-limit the beam gets what is left of it, so the limit holds to within a level. False:
-  // the beam found a solution.
-  bool beam_turn(uint64_t round_nodes) {
+  // roughly W x moves x branching nodes, and `beam` stands for moves x branching), its levels on
+  // every thread of the team that is free. Under --node-limit the beam gets what is left of it,
+  // so the limit holds to within a level.
+  search::TurnEnd beam_turn(const search::Turn& t) {
+    TurnRecord rec;
+    rec.round = t.round;
+    rec.member = t.member;
     const uint64_t left = whole_.nodes_left();
-    if (!narrow_ || beam_divisor_ == 0 || round_nodes == 0 || left == 0) return true;
+    if (t.nodes == 0 || left == 0) return keep(std::move(rec), search::TurnEnd::go_on);
     Side& side = *sides_.front();
-    const size_t width = std::max<uint64_t>(8, std::min(round_nodes, left) / beam_divisor_);
+    const size_t width = std::max<uint64_t>(8, std::min(t.nodes, left) / beam_divisor_);
     search::Stats beam_stats;
-    search::Budget beam_budget({}, &whole_);
-    beam_path_ = beam_search(*side.problem, side.in.start, width, neighbours_, threads_, beam_stats,
-                             beam_budget);
-    beam_nodes_ += beam_stats.nodes;
+    search::Budget beam_budget(search::Limits{.cancel = t.cancel}, &whole_);
+    std::optional<std::vector<uint16_t>> path = beam_search(
+        *side.beam_problem, side.in.start, width, neighbours_, team_, beam_stats, beam_budget);
     whole_.add(beam_stats.nodes);
-    beam_seconds_ += beam_budget.elapsed();
-    if (!beam_path_) return true;
-    if (side.bidirectional) side.problem->complete_path(side.in.start, *beam_path_);
-    return false;
+    rec.beam_nodes = beam_stats.nodes;
+    rec.beam_seconds = beam_budget.elapsed();
+    if (!path) {
+      rec.stop = beam_budget.stopped() ? beam_budget.reason() : StopReason::node_limit;
+      return keep(std::move(rec), search::TurnEnd::go_on);
+    }
+    if (side.bidirectional) side.beam_problem->complete_path(side.in.start, *path);
+    rec.found = true;
+    rec.stop = StopReason::solution;
+    rec.path = std::move(*path);
+    return keep(std::move(rec), search::TurnEnd::end);
+  }
+
+  search::TurnEnd keep(TurnRecord rec, search::TurnEnd said) {
+    std::lock_guard lock(records_mutex_);
+    records_.push_back(std::move(rec));
+    return said;
+  }
+
+  // The turn that ended the portfolio, if one did.
+  const TurnRecord* deciding_turn() const {
+    if (!end_.ended_by_turn) return nullptr;
+    for (const TurnRecord& rec : records_)
+      if (rec.round == end_.round && rec.member == end_.member) return &rec;
+    return nullptr;
   }
 
   void report_counters() {
-    search::Stats stats;
+    std::vector<bool> counted(sides_.size(), false);  // opened by a counted turn (side 0: always)
+    counted[0] = true;
     double search_seconds = 0;
-    for (const auto& side : sides_) {
-      stats.merge(side->stats);
-      search_seconds += side->seconds;
+    for (const TurnRecord& rec : records_) {
+      if (!end_.counts(rec.round, rec.member)) continue;
+      if (rec.member < sides_.size()) {
+        sides_[rec.member]->stats.merge(rec.stats);
+        search_seconds += rec.seconds;
+        counted[rec.member] = counted[rec.member] || rec.opened;
+      } else {
+        beam_nodes_ += rec.beam_nodes;
+        beam_seconds_ += rec.beam_seconds;
+      }
+    }
+    search::Stats stats;  // the counted sides' turns, and their rules' posts
+    for (size_t k = 0; k < sides_.size(); ++k) {
+      if (!counted[k]) continue;
+      stats.merge(sides_[k]->stats);
+      report_root_counters(*sides_[k]);
     }
     report_search_counters(stats);
     for (size_t k = 0; k < sides_.size(); ++k)
-      if (sides_[k]->bidirectional) report_backward_counters(*sides_[k], k == 0 ? "" : "reversed_");
+      if (counted[k] && sides_[k]->bidirectional)
+        report_backward_counters(*sides_[k], k == 0 ? "" : "reversed_");
     for (size_t i = 0; i < names_.size(); ++i)
       r_.count_rule(names_[i], stats.calls[i], stats.prunes[i],
                     options_.common.profile ? &stats.nanoseconds[i] : nullptr);
@@ -441,12 +568,13 @@ class Portfolio {
     r_.count("tasks", static_cast<double>(stats.tasks));
     r_.count("donated", static_cast<double>(stats.donated));
     r_.count("max_depth", static_cast<double>(stats.max_depth));
-    r_.count("rounds", rounds_);
+    r_.count("rounds", end_.round);
     if (beam_nodes_) {
       r_.count("beam_nodes", static_cast<double>(beam_nodes_));
       r_.count("beam_seconds", beam_seconds_);
     }
-    if (decided_ >= 0) r_.count("decided_by_side", decided_);
+    if (const TurnRecord* last = deciding_turn(); last && last->member < sides_.size())
+      r_.count("decided_by_side", static_cast<double>(last->member));
   }
 
   // One side's backward set, and the meetings its shared counters refused.
@@ -454,25 +582,19 @@ class Portfolio {
     r_.count(prefix + "backward_levels", side.levels.complete);
     r_.count(prefix + "backward_positions", static_cast<double>(side.levels.stored));
     r_.count(prefix + "backward_seconds", side.levels.seconds);
-    r_.count(prefix + "refused_meetings", static_cast<double>(side.problem->refused_meetings()));
+    uint64_t refused = side.problem->refused_meetings();
+    if (side.beam_problem) refused += side.beam_problem->refused_meetings();
+    r_.count(prefix + "refused_meetings", static_cast<double>(refused));
   }
 
-  void report_answer(std::vector<JumpRC>& jumps) {
+  void report_answer(const TurnRecord& last, std::vector<JumpRC>& jumps) {
     const auto& board_jumps = in_.board.jumps();
-    if (beam_path_) {
+    if (last.found) {
       r_.status = Status::solved;
-      r_.stop = StopReason::solution;
-      for (uint16_t j : *beam_path_) jumps.push_back(board_jumps[j].rc);
-    } else if (decided_ >= 0 && out_.found) {
-      r_.status = Status::solved;
-      if (!sides_[decided_]->reversed) {
-        for (uint16_t j : out_.path) jumps.push_back(board_jumps[j].rc);
-      } else {
-        for (auto it = out_.path.rbegin(); it != out_.path.rend(); ++it)
-          jumps.push_back(board_jumps[*it].rc);
-      }
-    } else if (decided_ >= 0) {
-      set_infeasible(r_, StopReason::exhausted, exhaustive_search_certificate(*sides_[decided_]));
+      for (uint16_t j : last.path) jumps.push_back(board_jumps[j].rc);
+    } else {
+      set_infeasible(r_, StopReason::exhausted,
+                     exhaustive_search_certificate(*sides_[last.member]));
     }
   }
 
@@ -497,19 +619,18 @@ class Portfolio {
   const std::vector<std::string> names_;
   const bool narrow_;
   std::vector<std::unique_ptr<Side>> sides_;
+  search::Team team_;
   size_t hash_mb_ = 0, side_mb_ = 0, backward_ = 0;
   search::DfsConfig cfg_;
   uint64_t beam_divisor_ = 0;
   std::vector<uint64_t> neighbours_;
-  std::optional<std::vector<uint16_t>> beam_path_;
   uint64_t beam_nodes_ = 0;
   double beam_seconds_ = 0;
   search::Restarts restarts_;
   int orders_ = 0;
-  search::DfsOutcome<uint16_t> out_;  // the last member's
-  int decided_ = -1;                  // the side that decided, if one did
-  bool root_decided_ = false;         // a root rule of the reversed side did
-  int rounds_ = 0;
+  search::PortfolioEnd end_;
+  std::mutex records_mutex_;
+  std::vector<TurnRecord> records_;
 };
 
 }  // namespace

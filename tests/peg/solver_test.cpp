@@ -124,6 +124,79 @@ TEST(PegSolverParallel, SameAnswersAndSameSolutionsAsSerial) {
   }
 }
 
+// A rectangle of 3-5 rows and 4-6 columns with a few holes taken out, one vacancy, and one or two
+// pegs to finish with: games that take a portfolio several rounds.
+Instance larger_random_instance(std::mt19937_64& rng) {
+  for (;;) {
+    const int rows = 3 + static_cast<int>(rng() % 3), cols = 4 + static_cast<int>(rng() % 3);
+    std::vector<uint8_t> mask(rows * cols);
+    for (auto& v : mask) v = rng() % 12 != 0;
+    Instance in;
+    in.name = "larger";
+    in.board = Board(rows, cols, mask);
+    const int holes = in.board.holes();
+    if (holes < 10 || in.board.jumps().empty()) continue;
+    in.start.assign(holes, 1);
+    in.start[rng() % holes] = 0;
+    in.final.assign(holes, 0);
+    in.final[rng() % holes] = 1;
+    if (rng() % 3 == 0) in.final[rng() % holes] = 1;
+    return in;
+  }
+}
+
+// The portfolio does the same work on any thread count (solvers/peg/solver.cpp): the same answer,
+// the same solution, and every counter but the clocks' the same, on instances small restarts make
+// go through many rounds, decided by either side or the beam, or by exhausting the search.
+TEST(PegSolverParallel, SameWorkOnAnyThreadCount) {
+  std::mt19937_64 rng(34);
+  const auto counted = [](const bs::Result& r) {
+    std::vector<std::pair<std::string, double>> kept;
+    for (const auto& [name, value] : r.counters)
+      if (name.find("seconds") == std::string::npos && name != "peak_rss_mb" && name != "threads")
+        kept.emplace_back(name, value);
+    return kept;
+  };
+  int many_rounds = 0, by_beam = 0, by_reversed_side = 0, exhausted = 0;
+  // Instances the rules decide at the root do not reach the portfolio; only searched ones count.
+  const int instances = bs::test::samples(60);
+  int searched = 0;
+  for (int i = 0; searched < instances && i < 100 * instances; ++i) {
+    const Instance in = larger_random_instance(rng);
+    std::vector<JumpRC> one_jumps;
+    // Tiny first rounds, and beams from as wide as a round's budget to the default's 1/400 of it.
+    const char* nodes = i % 3 == 0 ? "2" : i % 3 == 1 ? "8" : "64";
+    const char* beam = i % 3 == 0 ? "1" : i % 3 == 1 ? "8" : "400";
+    const bs::Result one =
+        solve(in, options_with({{"restart-nodes", nodes}, {"beam", beam}}), one_jumps);
+    for (const char* threads : {"2", "3"}) {
+      std::vector<JumpRC> jumps;
+      const bs::Result more =
+          solve(in, options_with({{"restart-nodes", nodes}, {"beam", beam}, {"threads", threads}}),
+                jumps);
+      EXPECT_EQ(one.status, more.status) << format_instance(in);
+      EXPECT_EQ(one.stop, more.stop) << format_instance(in);
+      EXPECT_EQ(one_jumps, jumps) << format_instance(in);
+      EXPECT_EQ(counted(one), counted(more)) << threads << " threads: " << format_instance(in);
+    }
+    searched += one.counter("rounds") > 0;
+    many_rounds += one.counter("rounds") >= 3;
+    const bool by_side = std::any_of(one.counters.begin(), one.counters.end(),
+                                     [](const auto& c) { return c.first == "decided_by_side"; });
+    by_beam += one.status == bs::Status::solved && one.counter("rounds") > 0 && !by_side;
+    by_reversed_side += by_side && one.counter("decided_by_side") == 1;
+    exhausted += one.stop == bs::StopReason::exhausted;
+  }
+  std::printf("%d searched: %d many rounds, %d beam, %d reversed, %d exhausted\n", searched,
+              many_rounds, by_beam, by_reversed_side, exhausted);
+  // Each way of ending shows up, so the comparison above covers it.
+  EXPECT_EQ(searched, instances);
+  EXPECT_GT(many_rounds, instances / 10);
+  EXPECT_GT(by_beam, 0);
+  EXPECT_GT(by_reversed_side, 0);
+  EXPECT_GT(exhausted, 0);
+}
+
 // Every solution sequence, not just the first: none may use a jump more often than R(J).
 void all_solutions(const Board& b, uint64_t m, uint64_t final, std::vector<int>& used,
                    std::vector<std::vector<int>>& out) {
