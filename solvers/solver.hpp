@@ -96,7 +96,8 @@ struct PuzzleSolver {
   // Parses the instance file (InputError on bad input) and solves it.
   Result (*solve_file)(const std::string& path, const Options& options);
   // Replays a solution file against an instance file, independently of every solver. Returns an
-  // empty string when the solution is right, else what is wrong. InputError on bad input.
+  // empty string when the solution is right, else what is wrong. InputError on bad input;
+  // CheckUnfinished (solvers/verify_result.hpp) when a certificate's re-check could not finish.
   std::string (*verify_files)(const std::string& instance_path, const std::string& solution_path);
   // Makes instances from a generator spec, the key = value pairs of an experiment config's
   // [[generate]] table. Throws std::invalid_argument on a bad spec. nullptr: no generator.

@@ -11,17 +11,27 @@
 
 #include <functional>
 #include <nlohmann/json_fwd.hpp>
+#include <stdexcept>
 #include <string>
 
 #include "core/result.hpp"
 
 namespace bs {
 
+// Thrown by a check whose second method could not finish (a time limit, a solver that gave up):
+// the certificate is neither confirmed nor refuted. `boundsearch verify` answers "unchecked",
+// with an exit code of its own, never "wrong". what() says which method stopped and why.
+class CheckUnfinished : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // A solved result's solution value (null when the result has none): "" when it solves the
 // puzzle's instance, else why not; an InputError when the value is not shaped like a solution.
 using SolutionCheck = std::function<std::string(const nlohmann::json& solution)>;
 // An infeasible result's certificate (its kind, and its data as JSON text, "{}" when it has
-// none): "" when a second method confirms there is no solution, else why not.
+// none): "" when a second method confirms there is no solution, else why not; CheckUnfinished
+// when that method could not finish.
 using CertificateCheck = std::function<std::string(const Certificate& certificate)>;
 
 // True when the text's first non-blank character is '{': a JSON result, not a solution file.
@@ -30,7 +40,8 @@ bool is_json_result(const std::string& text);
 // Checks a parsed result from `path`: status "solved" by check_solution on the value under
 // solution_key, "infeasible" by check_certificate. Returns their verdict ("" when it holds).
 // Throws InputError at path:1:1 on any other status ("unknown" included: there is nothing to
-// check) and on an infeasible result without a certificate with a string kind.
+// check) and on an infeasible result without a certificate with a string kind. A check's
+// CheckUnfinished passes through.
 std::string verify_result(const nlohmann::json& result, const std::string& path,
                           const SolutionCheck& check_solution,
                           const CertificateCheck& check_certificate,

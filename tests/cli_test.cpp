@@ -289,6 +289,25 @@ TEST(Cli, AnalyseWritesItsTablesOrNamesTheDirectoryItCannotMake) {
   std::filesystem::remove_all(out);
 }
 
+// An analysis with pairs left undecided (here by a node limit) is an unknown answer: exit 1, the
+// undecided pairs on stderr, and every output still written, summary.json saying how many.
+TEST(Cli, AnalyseWithUndecidedPairsExitsOneAndListsThem) {
+  const std::string out = testing::TempDir() + "/cli_analyse_undecided_" + std::to_string(getpid());
+  std::filesystem::remove_all(out);
+  const CliRun r = run_cli("analyse peg " + peg("rect_3x5_v00_f00.txt") +
+                           " --node-limit 1 --threads 1 --out " + out);
+  std::ifstream summary(out + "/summary.json");
+  ASSERT_TRUE(summary.good()) << r.err;
+  const int undecided = nlohmann::json::parse(summary).at("undecided").get<int>();
+  ASSERT_GT(undecided, 0);
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_EQ(r.err.rfind("boundsearch: " + std::to_string(undecided) + " pairs undecided: (", 0), 0u)
+      << r.err;
+  EXPECT_NE(r.err.find(out + "/summary.json"), std::string::npos) << r.err;
+  EXPECT_TRUE(std::filesystem::is_regular_file(out + "/table.md"));
+  std::filesystem::remove_all(out);
+}
+
 }  // namespace
 
 namespace {

@@ -22,7 +22,8 @@ using bs::testing_support::write_temp;
 const std::string kPath = "result.json";
 
 // The toy puzzle: an instance is a length n; a solution is n ones; a certificate of kind
-// "too-short" carries the n it was made for. Each check records what it was handed.
+// "too-short" carries the n it was made for; one of kind "slow" cannot be re-checked in time.
+// Each check records what it was handed.
 struct Toy {
   int n = 3;
   std::vector<nlohmann::json> solutions_seen;
@@ -41,6 +42,7 @@ struct Toy {
         },
         [&](const bs::Certificate& c) {
           certificates_seen.push_back(c);
+          if (c.kind == "slow") throw bs::CheckUnfinished("the re-check ran out of time");
           if (c.kind != "too-short") return "unknown certificate kind '" + c.kind + "'";
           return nlohmann::json::parse(c.data_json).value("n", -1) == n
                      ? std::string()
@@ -101,6 +103,21 @@ TEST(VerifyResult, AnInfeasibleResultHandsItsCertificateToTheCertificateCheck) {
             "unknown certificate kind 'guess'");
   EXPECT_EQ(toy.certificates_seen[1].data_json, "{}");  // no data: an empty object
   EXPECT_TRUE(toy.solutions_seen.empty());
+}
+
+// A re-check that could not finish is neither "" (confirmed) nor a reason (wrong): its
+// CheckUnfinished reaches the caller, for `verify` to answer "unchecked".
+TEST(VerifyResult, AReCheckThatCannotFinishPassesThroughAsCheckUnfinished) {
+  Toy toy;
+  try {
+    const std::string why =
+        toy.check(R"({"status": "infeasible", "certificate": {"kind": "slow"}})");
+    ADD_FAILURE() << "expected CheckUnfinished, got the verdict '" << why << "'";
+  } catch (const bs::CheckUnfinished& e) {
+    EXPECT_STREQ(e.what(), "the re-check ran out of time");
+  }
+  ASSERT_EQ(toy.certificates_seen.size(), 1u);
+  EXPECT_EQ(toy.certificates_seen[0].kind, "slow");
 }
 
 TEST(VerifyResult, AnInfeasibleResultWithoutACertificateKindIsBadInput) {

@@ -19,7 +19,8 @@ Result solve(const Instance& instance, const Options& options, Solution* solutio
 
 // Re-checks a "no solution" certificate by another route: what the rules or the search refuted
 // is re-decided by the integer model (CBC), and what CBC refuted by the search. Empty when the
-// certificate holds, else why not.
+// certificate holds, else why not; CheckUnfinished (solvers/verify_result.hpp) when the second
+// route stops at its 60 s limit.
 std::string check_certificate(const Instance& instance, const Certificate& certificate);
 
 // What the generator asks of a grid: in-process, with the default rules (or `rules`, a --rules

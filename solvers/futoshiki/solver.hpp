@@ -16,7 +16,8 @@ Result solve(const Instance& instance, const Options& options, Grid* solution = 
 
 // Re-checks a "no solution" certificate by another route: a root contradiction is recomputed,
 // anything found by propagation or search is re-decided by the integer model (CBC). Empty when
-// the certificate holds, else why not.
+// the certificate holds, else why not; CheckUnfinished (solvers/verify_result.hpp) when the
+// second route stops at its 60 s limit.
 std::string check_certificate(const Instance& instance, const Certificate& certificate);
 
 // A solution of the instance from a file: a grid of n rows, or a `solve --json` result whose

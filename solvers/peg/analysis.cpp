@@ -15,6 +15,7 @@
 #include "puzzles/peg/symmetry.hpp"
 #include "puzzles/peg/verify.hpp"
 #include "solvers/peg/solver.hpp"
+#include "solvers/verify_result.hpp"
 
 namespace bs::peg {
 
@@ -60,6 +61,15 @@ Certificate map_certificate(const Certificate& cert, const std::vector<int>& per
   const bool was = data.contains("reversed") && data["reversed"].get<bool>();
   data["reversed"] = was != reversed;
   return Certificate{cert.kind, cert.detail, data.dump()};
+}
+
+// Whether a certificate re-checks: a re-check that could not finish leaves the answer unchecked.
+bool rechecks(const Instance& in, const Certificate& cert) {
+  try {
+    return check_certificate(in, cert).empty();
+  } catch (const CheckUnfinished&) {
+    return false;
+  }
 }
 
 char symbol(const PairAnswer& p) {
@@ -141,11 +151,10 @@ BoardAnalysis analyse_board(const std::string& name, const Board& board, const O
       if (p.how == "position-class") {
         p.checked = position_class(board, in.start) != position_class(board, in.final);
       } else if (p.how == "pagoda" || p.how == "peg-count") {
-        p.checked = check_certificate(
-                        in, map_certificate(r.certificate, perms[link[q].g], link[q].reversed))
-                        .empty();
+        p.checked =
+            rechecks(in, map_certificate(r.certificate, perms[link[q].g], link[q].reversed));
       } else if (rep[q] == q && (p.how != "exhaustive-search" || recheck_search)) {
-        p.checked = check_certificate(in, r.certificate).empty();
+        p.checked = rechecks(in, r.certificate);
       }
     } else {
       p.how = to_string(r.stop);
@@ -180,6 +189,22 @@ const char* kLegend =
     "by a pagoda function; x impossible by exhaustive search; i impossible by the Kiyomi-Matsui "
     "IP; ? undecided. Rows: the vacancy; columns: the hole of the last peg.";
 }  // namespace
+
+std::string undecided_summary(const BoardAnalysis& a, int listed) {
+  const Board& b = a.board;
+  const int n = b.holes();
+  std::string list;
+  int undecided = 0;
+  for (int q = 0; q < n * n; ++q) {
+    if (a.pairs[q].status != Status::unknown) continue;
+    if (++undecided > listed) continue;
+    list += std::string(undecided > 1 ? ", " : "") + "(" + where(b, q / n) + ")->(" +
+            where(b, q % n) + ")";
+  }
+  if (undecided == 0) return "";
+  if (undecided > listed) list += " and " + std::to_string(undecided - listed) + " more";
+  return std::to_string(undecided) + (undecided == 1 ? " pair" : " pairs") + " undecided: " + list;
+}
 
 std::string analysis_markdown(const BoardAnalysis& a) {
   const Board& b = a.board;

@@ -44,6 +44,10 @@ struct BoardAnalysis {
 BoardAnalysis analyse_board(const std::string& name, const Board& board, const Options& options,
                             int threads, bool recheck_search);
 
+// The undecided pairs, for a person: "N pairs undecided: (r,c)->(r,c), ..." (vacancy -> peg),
+// the first `listed` in table order, then "and M more"; "" when every pair is decided.
+std::string undecided_summary(const BoardAnalysis& analysis, int listed = 20);
+
 // The start x finish table: one row per vacancy, one column per final hole.
 std::string analysis_markdown(const BoardAnalysis& analysis);
 std::string analysis_latex(const BoardAnalysis& analysis);

@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <iomanip>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -673,7 +674,8 @@ std::string bounds_table(const Instance& in, const Options& options) {
   return out.str();
 }
 
-std::string check_certificate(const Instance& given, const Certificate& cert) {
+std::string check_certificate(const Instance& given, const Certificate& cert,
+                              double recheck_seconds) {
   nlohmann::json data;
   try {
     data = nlohmann::json::parse(cert.data_json);
@@ -716,9 +718,17 @@ std::string check_certificate(const Instance& given, const Certificate& cert) {
       }
       return check_pagoda(in, w, number("start_sum"), number("final_sum"));
     }
+    // A limit no shorter than a microsecond: "time-limit" 0 would mean none.
+    const double seconds = std::max(recheck_seconds, 1e-6);
+    std::ostringstream limit;
+    limit << std::setprecision(17) << seconds;
     if (cert.kind == "infeasible-ip") {
-      const ilp::FeasibilityCheck check = ilp::recheck_feasibility_ip(in, 60);
+      const ilp::FeasibilityCheck check = ilp::recheck_feasibility_ip(in, seconds);
       if (check.status == ilp::SolveStatus::infeasible) return "";
+      if (check.status == ilp::SolveStatus::limit || check.status == ilp::SolveStatus::error)
+        throw CheckUnfinished("the feasibility IP did not decide in " + limit.str() + " s (" +
+                              ilp::to_string(check.status) + ", by " + check.method +
+                              "); the certificate is not re-checked");
       return std::string("the feasibility IP re-solved as ") + ilp::to_string(check.status) +
              " (by " + check.method + ")";
     }
@@ -729,11 +739,12 @@ std::string check_certificate(const Instance& given, const Certificate& cert) {
       plain.set("reverse", "false");
       plain.set("backward", "0");
       plain.set("symmetry", "false");
-      plain.set("time-limit", "60");
+      plain.set("time-limit", limit.str());
       const Result again = solve(in, plain);
       if (again.status == Status::infeasible) return "";
       if (again.status == Status::solved) return "a plain search found a solution";
-      return "the plain search did not finish in 60 s; the certificate is not re-checked";
+      throw CheckUnfinished("the plain search did not finish in " + limit.str() + " s (" +
+                            to_string(again.stop) + "); the certificate is not re-checked");
     }
   } catch (const std::invalid_argument& e) {
     return e.what();

@@ -18,8 +18,11 @@ Result solve(const Instance& instance, const Options& options, std::vector<JumpR
 // Re-checks a "no solution" certificate by a route independent of the one that produced it:
 // position classes and peg counts are recomputed from the board, an infeasible IP is solved again
 // as one plain CBC model, and an exhaustive search is repeated with no rules and no IP. Returns
-// an empty string when the certificate holds, else why it does not.
-std::string check_certificate(const Instance& instance, const Certificate& certificate);
+// an empty string when the certificate holds, else why it does not. The IP and the search get
+// `recheck_seconds` (> 0) each; when either stops short of an answer, throws CheckUnfinished
+// (solvers/verify_result.hpp): the certificate is then neither confirmed nor refuted.
+std::string check_certificate(const Instance& instance, const Certificate& certificate,
+                              double recheck_seconds = 60);
 
 // `boundsearch bounds peg FILE`: the R(J) table as text.
 std::string bounds_table(const Instance& instance, const Options& options);

@@ -17,7 +17,8 @@ Result solve(const Instance& instance, const Options& options, Solution* solutio
 
 // Re-checks a "no solution" certificate by another route: anything found by propagation or search
 // is re-decided by the integer model (CBC, families A-F), and the IP's own by the search. Empty
-// when the certificate holds, else why not.
+// when the certificate holds, else why not; CheckUnfinished (solvers/verify_result.hpp) when the
+// second route stops at its 60 s limit.
 std::string check_certificate(const Instance& instance, const Certificate& certificate);
 
 // What the generator asks of a puzzle, in-process, with the given rules: the number of solutions

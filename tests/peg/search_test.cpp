@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -28,8 +29,11 @@
 #include "search/dfs.hpp"
 #include "solvers/bench.hpp"
 #include "solvers/peg/analysis.hpp"
+#include "solvers/peg/commands.hpp"
 #include "solvers/peg/solver.hpp"
+#include "solvers/verify_result.hpp"
 #include "tests/sample_size.hpp"
+#include "tests/test_support.hpp"
 
 namespace {
 
@@ -984,6 +988,104 @@ TEST(PegAnalysis, SquareAndRectangleMatchTheOracle) {
 TEST(PegAnalysisParallel, SquareAndRectangleMatchTheOracle) {
   expect_analysis_matches_oracle(kSquare4, 2);
   expect_analysis_matches_oracle(kRect3x5, 2);
+}
+
+// `analyse` as the CLI runs it (the puzzle's own command), on a board file: its exit code, and
+// the summary.json it writes into `dir`.
+int run_analyse(const std::string& board_file, const std::string& dir,
+                const std::vector<std::pair<std::string, std::string>>& options) {
+  for (const bs::PuzzleCommand& c : peg_commands())
+    if (c.name == "analyse") {
+      bs::CommandInput in;
+      in.puzzle = "peg";
+      in.file = board_file;
+      in.values["out"] = {dir};
+      for (const auto& [k, v] : options) in.options.set(k, v);
+      std::ostringstream out;
+      return c.run(in, out);
+    }
+  ADD_FAILURE() << "peg has no analyse command";
+  return -1;
+}
+
+int undecided_in(const std::string& dir) {
+  std::ifstream f(dir + "/summary.json");
+  return nlohmann::json::parse(f).at("undecided").get<int>();
+}
+
+// A pair left undecided is an unknown answer: exit code 1, the pairs listed, and still every
+// output written. A node limit of 1 leaves the pairs that need a search undecided; the count is
+// asserted first, so that the exit code is not checked on an analysis that decided everything.
+TEST(PegAnalysis, UndecidedPairsAreListedAndTheCommandExitsOne) {
+  const Instance shape = parse_instance(kRect3x5, "board.txt");
+  const int n = shape.board.holes();
+  const BoardAnalysis a =
+      analyse_board("board", shape.board, options_with({{"node-limit", "1"}}), 1, false);
+  int undecided = 0;
+  for (const PairAnswer& p : a.pairs) undecided += p.status == bs::Status::unknown;
+  ASSERT_GT(undecided, 20) << "the node limit left too few pairs undecided to test the listing";
+  ASSERT_LT(undecided, n * n);
+  const std::string all = undecided_summary(a, undecided);
+  EXPECT_EQ(all.rfind(std::to_string(undecided) + " pairs undecided: (", 0), 0u) << all;
+  EXPECT_EQ(std::count(all.begin(), all.end(), '>'), undecided) << all;
+  EXPECT_EQ(all.find("more"), std::string::npos) << all;
+  const std::string first = undecided_summary(a);  // the first 20, then how many more
+  EXPECT_EQ(std::count(first.begin(), first.end(), '>'), 20) << first;
+  EXPECT_NE(first.find(" and " + std::to_string(undecided - 20) + " more"), std::string::npos)
+      << first;
+  for (int q = 0; q < n * n; ++q)
+    if (a.pairs[q].status == bs::Status::unknown) {  // the first undecided pair comes first
+      const std::string pair = "(" + std::to_string(shape.board.row_of(q / n)) + "," +
+                               std::to_string(shape.board.col_of(q / n)) + ")->(" +
+                               std::to_string(shape.board.row_of(q % n)) + "," +
+                               std::to_string(shape.board.col_of(q % n)) + ")";
+      EXPECT_EQ(first.find(pair), first.find('(')) << pair << " in " << first;
+      break;
+    }
+
+  const std::string board = bs::testing_support::write_temp("analyse_3x5.txt", kRect3x5);
+  const std::string limited = bs::testing_support::temp_path("analyse_limited");
+  const int code = run_analyse(board, limited, {{"node-limit", "1"}, {"threads", "1"}});
+  ASSERT_GT(undecided_in(limited), 0);  // written, and undecided
+  EXPECT_EQ(code, 1);
+  EXPECT_TRUE(std::filesystem::is_regular_file(limited + "/table.md"));
+
+  // The same board with no limit: every pair decided, exit code 0.
+  const std::string complete = bs::testing_support::temp_path("analyse_complete");
+  EXPECT_EQ(run_analyse(board, complete, {{"threads", "1"}}), 0);
+  EXPECT_EQ(undecided_in(complete), 0);
+  std::filesystem::remove_all(limited);
+  std::filesystem::remove_all(complete);
+}
+
+// A certificate whose re-check cannot finish is unchecked (CheckUnfinished), never wrong: the
+// French central game is impossible, but the plain re-search of an exhaustive-search certificate
+// is far from done after 10 ms. A certificate of a kind no checker knows, or one on a solvable
+// instance, is still wrong, with a reason and no exception.
+TEST(PegCertificate, AReCheckThatCannotFinishIsUncheckedNotWrong) {
+  // A real exhaustive-search certificate, re-checked in full on the small board it came from.
+  const Instance corner =
+      read_instance(bs::testing_support::shipped_instance("peg/rect_3x5_v00_f00.txt"));
+  const bs::Result r = solve(corner, bs::Options{});
+  ASSERT_EQ(r.status, bs::Status::infeasible);
+  ASSERT_EQ(r.certificate.kind, "exhaustive-search");
+  EXPECT_EQ(check_certificate(corner, r.certificate), "");
+
+  const Instance french =
+      read_instance(bs::testing_support::shipped_instance("peg/french37_central.txt"));
+  try {
+    const std::string why = check_certificate(french, r.certificate, 0.01);
+    ADD_FAILURE() << "the plain search of the French board finished in 10 ms: " << why;
+  } catch (const bs::CheckUnfinished& e) {
+    EXPECT_NE(std::string(e.what()).find("did not finish"), std::string::npos) << e.what();
+  }
+  // Tampered: another kind, or the certificate put on a solvable instance.
+  bs::Certificate other = r.certificate;
+  other.kind = "trust-me";
+  EXPECT_NE(check_certificate(french, other, 0.01), "");
+  const Instance solvable =
+      read_instance(bs::testing_support::shipped_instance("peg/lab_fig1.txt"));
+  EXPECT_EQ(check_certificate(solvable, r.certificate), "a plain search found a solution");
 }
 
 }  // namespace
