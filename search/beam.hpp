@@ -194,7 +194,8 @@ class BeamSearch {
     std::vector<size_t> above(n, 0), at(n, 0);
     size_t total = 0;
     for (const auto& v : buckets) total += v.size();
-    if (total <= width_) {  // all of them
+    if (width_ == 0) return above;  // none of them
+    if (total <= width_) {          // all of them
       cut_ = std::numeric_limits<int>::min();
       for (size_t b = 0; b < n; ++b) above[b] = buckets[b].size();
       return above;

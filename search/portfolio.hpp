@@ -31,6 +31,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -71,8 +72,10 @@ struct PortfolioEnd {
 };
 
 // Runs the rounds on `team`; turn(const Turn&) -> TurnEnd runs one turn (from any member of the
-// team, several at once). Ends at the first turn in serial order that returns `end`, or once the
-// whole budget cannot afford one more node or is past its deadline (checked before each turn).
+// team, several at once). A turn that throws stops the portfolio: the other turns are cancelled,
+// and once they have ended the exception is rethrown here. Ends at the first turn in serial order
+// that returns `end`, or once the whole budget cannot afford one more node or is past its deadline
+// (checked before each turn).
 template <class TurnFn>
 PortfolioEnd run_portfolio(size_t members, const Restarts& restarts, Budget& whole, Team& team,
                            TurnFn&& turn) {
@@ -97,6 +100,7 @@ PortfolioEnd run_portfolio(size_t members, const Restarts& restarts, Budget& who
       }
       post(posts);
       team_.run_until([&] { return running_count_.load(std::memory_order_acquire) == 0; });
+      if (failed_) std::rethrow_exception(failed_);
       PortfolioEnd end;
       end.ended_by_turn = end_round_ > 0;
       end.round = end.ended_by_turn ? end_round_ : last_round_;
@@ -110,7 +114,7 @@ PortfolioEnd run_portfolio(size_t members, const Restarts& restarts, Budget& who
     }
     uint64_t budget_of(int round) const {
       uint64_t nodes = restarts_.first_nodes;
-      for (int r = 1; r < round && nodes < restarts_.max_nodes; ++r)
+      for (int r = 1; r < round; ++r)
         nodes = std::min(nodes * restarts_.growth, restarts_.max_nodes);
       return nodes;
     }
@@ -154,24 +158,37 @@ PortfolioEnd run_portfolio(size_t members, const Restarts& restarts, Budget& who
       }
       // The whole budget is spent: nothing more starts; the serial run would stop here too.
       const bool spent = go && whole_.check(1);
-      const TurnEnd said =
-          go && !spent ? turn_(Turn{k, round, budget_of(round), &cancel_[k]}) : TurnEnd::go_on;
+      TurnEnd said = TurnEnd::go_on;
+      std::exception_ptr failed;
+      try {
+        if (go && !spent) said = turn_(Turn{k, round, budget_of(round), &cancel_[k]});
+      } catch (...) {
+        failed = std::current_exception();
+      }
       std::vector<std::pair<size_t, int>> posts;
-      Team& team = team_;  // once the count reaches 0 below, run() may return and free *this
       {
         std::lock_guard lock(mutex_);
         running_[k] = false;
         if (spent) stopped_ = true;
+        if (failed) fail(failed);
         if (go && before_end(round, k)) {
           last_round_ = std::max(last_round_, round);
           if (said == TurnEnd::end) end_at(round, k);
           if (!spent) ++next_round_[k];
         }
-        posts = schedule();
-        --running_count_;  // after schedule(): never 0 while a turn is still to come
+        posts = schedule();  // counted before ours is taken off: never 0 while one is to come
       }
-      post(posts);  // none when the count reached 0
+      post(posts);
+      // Once the count reaches 0, run() may return and free *this: only the team is used after.
+      Team& team = team_;
+      running_count_.fetch_sub(1, std::memory_order_acq_rel);
       team.notify();
+    }
+    // A turn threw: nothing more starts, the turns running are cancelled, and run() rethrows.
+    void fail(std::exception_ptr e) {
+      if (!failed_) failed_ = e;
+      stopped_ = true;
+      for (size_t j = 0; j < members_; ++j) cancel_[j].store(true, std::memory_order_relaxed);
     }
     // (round, k) ended the portfolio: later turns still running are void.
     void end_at(int round, size_t k) {
@@ -197,6 +214,7 @@ PortfolioEnd run_portfolio(size_t members, const Restarts& restarts, Budget& who
     size_t end_member_ = 0;
     int last_round_ = 0;
     bool stopped_ = false;
+    std::exception_ptr failed_;  // the first exception a turn threw
   };
   return Run(members, restarts, whole, team, turn).run();
 }

@@ -12,6 +12,10 @@
 //   should join the beam's next loop. An OpenMP region's size is fixed when it starts. Here a loop
 //   takes whichever members are idle, and more may join it while it runs.
 //
+// Exceptions. A loop body that throws stops the loop (no new chunks start), and parallel_for()
+// rethrows the first exception once every member has left the loop. A task must not throw: the
+// team cannot know who waits for it (the portfolio catches its turns' exceptions itself).
+//
 // Shape. `threads - 1` helper threads, plus the thread that calls run_until() or parallel_for():
 // every caller is a member too, so a team of one runs everything on the caller, in order.
 // Tasks carry a rank and the lowest-ranked queued task runs first (a portfolio ranks its turns by
@@ -25,6 +29,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -93,10 +98,13 @@ class Team {
       wake_.notify_all();
     }
     run_chunks(loop);
-    std::unique_lock lock(mutex_);
-    std::erase(loops_, &loop);
-    // Members that joined finish the chunks they took.
-    loop_done_.wait(lock, [&] { return loop.inside == 0; });
+    {
+      std::unique_lock lock(mutex_);
+      std::erase(loops_, &loop);
+      // Members that joined finish the chunks they took.
+      loop_done_.wait(lock, [&] { return loop.inside == 0; });
+    }
+    if (loop.failed) std::rethrow_exception(loop.failed);
   }
 
  private:
@@ -105,15 +113,23 @@ class Team {
     std::function<void(int, size_t)> body;
     std::atomic<size_t> next{0};
     std::atomic<int> slots{0};
-    int inside = 0;  // helpers in the loop, under mutex_
+    int inside = 0;             // helpers in the loop, under mutex_
+    std::exception_ptr failed;  // the first exception of a body, under failed_mutex
+    std::mutex failed_mutex;
   };
 
   void run_chunks(Loop& loop) {
     const int slot = loop.slots.fetch_add(1, std::memory_order_relaxed);
-    for (size_t begin;
-         (begin = loop.next.fetch_add(loop.chunk, std::memory_order_relaxed)) < loop.n;)
-      for (size_t i = begin, end = std::min(loop.n, begin + loop.chunk); i < end; ++i)
-        loop.body(slot, i);
+    try {
+      for (size_t begin;
+           (begin = loop.next.fetch_add(loop.chunk, std::memory_order_relaxed)) < loop.n;)
+        for (size_t i = begin, end = std::min(loop.n, begin + loop.chunk); i < end; ++i)
+          loop.body(slot, i);
+    } catch (...) {
+      loop.next.store(loop.n, std::memory_order_relaxed);  // no new chunk starts
+      std::lock_guard lock(loop.failed_mutex);
+      if (!loop.failed) loop.failed = std::current_exception();
+    }
   }
 
   // One piece of work under `lock` (released while it runs): a loop's chunks first, else the

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -165,6 +166,36 @@ TEST(TeamParallel, LoopsCoverEveryIndexOnce) {
       hits[i].fetch_add(1);
     });
     for (const auto& h : hits) EXPECT_EQ(h.load(), 1);
+  }
+}
+
+// A loop body that throws: the loop stops, parallel_for rethrows, and the team still works.
+TEST(TeamParallel, ALoopBodyThatThrowsIsRethrown) {
+  for (int threads : {1, 2}) {
+    Team team(threads);
+    EXPECT_THROW(team.parallel_for(10000, 3,
+                                   [](int, size_t i) {
+                                     if (i == 5000) throw std::runtime_error("body");
+                                   }),
+                 std::runtime_error);
+    std::atomic<size_t> sum{0};
+    team.parallel_for(100, 3, [&](int, size_t i) { sum += i; });
+    EXPECT_EQ(sum.load(), 4950u);
+  }
+}
+
+// A turn that throws ends the portfolio, which rethrows once the other turns have ended.
+TEST(PortfolioParallel, ATurnThatThrowsIsRethrown) {
+  for (int threads : {1, 2}) {
+    Budget whole;
+    Team team(threads);
+    EXPECT_THROW(run_portfolio(2, Restarts{.first_nodes = 1}, whole, team,
+                               [](const Turn& t) {
+                                 if (t.round == 3 && t.member == 1)
+                                   throw std::runtime_error("turn");
+                                 return TurnEnd::go_on;
+                               }),
+                 std::runtime_error);
   }
 }
 

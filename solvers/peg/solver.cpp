@@ -356,6 +356,7 @@ class Portfolio {
     });
     const TurnRecord* last = deciding_turn();
     if (last && last->root_decided) {
+      report_root_counters(first);
       report_root_decision(*sides_[last->member]);
       return false;
     }
@@ -385,6 +386,7 @@ class Portfolio {
     double seconds = 0;
     uint64_t beam_nodes = 0;  // the beam's turn
     double beam_seconds = 0;
+    uint64_t refused_meetings = 0;  // the meetings its problem refused in this turn
     bool found = false;
     StopReason stop = StopReason::exhausted;
     std::vector<uint16_t> path;  // a solution of the game as given
@@ -466,7 +468,10 @@ class Portfolio {
       if (!side.problem) prepare_search(side, side_mb_, backward_, 1);
       side.problem->set_order(t.round - 1, orders_);
       cfg.threads = 1;
+      // Only this side's turns use its problem, one after another: the difference is this turn's.
+      const uint64_t refused = side.problem->refused_meetings();
       out = run_side(side, cfg);
+      rec.refused_meetings = side.problem->refused_meetings() - refused;
     } else {
       cfg.threads = threads_;
       out = run_wide(side, cfg, hash_mb_);
@@ -500,8 +505,10 @@ class Portfolio {
     const size_t width = std::max<uint64_t>(8, std::min(t.nodes, left) / beam_divisor_);
     search::Stats beam_stats;
     search::Budget beam_budget(search::Limits{.cancel = t.cancel}, &whole_);
+    const uint64_t refused = side.beam_problem->refused_meetings();  // only beam turns use it
     std::optional<std::vector<uint16_t>> path = beam_search(
         *side.beam_problem, side.in.start, width, neighbours_, team_, beam_stats, beam_budget);
+    rec.refused_meetings = side.beam_problem->refused_meetings() - refused;
     whole_.add(beam_stats.nodes);
     rec.beam_nodes = beam_stats.nodes;
     rec.beam_seconds = beam_budget.elapsed();
@@ -536,6 +543,8 @@ class Portfolio {
     double search_seconds = 0;
     for (const TurnRecord& rec : records_) {
       if (!end_.counts(rec.round, rec.member)) continue;
+      // The beam meets side 0's backward set: its refusals are side 0's.
+      refused_[rec.member < sides_.size() ? rec.member : 0] += rec.refused_meetings;
       if (rec.member < sides_.size()) {
         sides_[rec.member]->stats.merge(rec.stats);
         search_seconds += rec.seconds;
@@ -574,7 +583,9 @@ class Portfolio {
       r_.count("beam_nodes", static_cast<double>(beam_nodes_));
       r_.count("beam_seconds", beam_seconds_);
     }
-    if (const TurnRecord* last = deciding_turn(); last && last->member < sides_.size())
+    const TurnRecord* last = deciding_turn();
+    if (last && last->member < sides_.size() &&
+        (last->found || last->stop == StopReason::exhausted))
       r_.count("decided_by_side", static_cast<double>(last->member));
   }
 
@@ -583,9 +594,7 @@ class Portfolio {
     r_.count(prefix + "backward_levels", side.levels.complete);
     r_.count(prefix + "backward_positions", static_cast<double>(side.levels.stored));
     r_.count(prefix + "backward_seconds", side.levels.seconds);
-    uint64_t refused = side.problem->refused_meetings();
-    if (side.beam_problem) refused += side.beam_problem->refused_meetings();
-    r_.count(prefix + "refused_meetings", static_cast<double>(refused));
+    r_.count(prefix + "refused_meetings", static_cast<double>(refused_[side.reversed ? 1 : 0]));
   }
 
   void report_answer(const TurnRecord& last, std::vector<JumpRC>& jumps) {
@@ -620,7 +629,6 @@ class Portfolio {
   const std::vector<std::string> names_;
   const bool narrow_;
   std::vector<std::unique_ptr<Side>> sides_;
-  search::Team team_;
   size_t hash_mb_ = 0, side_mb_ = 0, backward_ = 0;
   search::DfsConfig cfg_;
   uint64_t beam_divisor_ = 0;
@@ -632,6 +640,9 @@ class Portfolio {
   search::PortfolioEnd end_;
   std::mutex records_mutex_;
   std::vector<TurnRecord> records_;
+  uint64_t refused_[2] = {0, 0};  // meetings refused in counted turns, per side
+  // Last, so that it goes first: its threads are joined before anything they use is destroyed.
+  search::Team team_;
 };
 
 }  // namespace

@@ -157,7 +157,7 @@ TEST(PegSolverParallel, SameWorkOnAnyThreadCount) {
         kept.emplace_back(name, value);
     return kept;
   };
-  int many_rounds = 0, by_beam = 0, by_reversed_side = 0, exhausted = 0;
+  int many_rounds = 0, by_beam = 0, by_reversed_side = 0, exhausted = 0, cut_short = 0;
   // Instances the rules decide at the root do not reach the portfolio; only searched ones count.
   const int instances = bs::test::samples(60);
   int searched = 0;
@@ -167,13 +167,19 @@ TEST(PegSolverParallel, SameWorkOnAnyThreadCount) {
     // Tiny first rounds, and beams from as wide as a round's budget to the default's 1/400 of it.
     const char* nodes = i % 3 == 0 ? "2" : i % 3 == 1 ? "8" : "64";
     const char* beam = i % 3 == 0 ? "1" : i % 3 == 1 ? "8" : "400";
+    // Every fourth under a node limit on the whole run, where the turns go strictly in order.
+    const char* limit = i % 4 == 3 ? "150" : "0";
     const bs::Result one =
-        solve(in, options_with({{"restart-nodes", nodes}, {"beam", beam}}), one_jumps);
+        solve(in, options_with({{"restart-nodes", nodes}, {"beam", beam}, {"node-limit", limit}}),
+              one_jumps);
     for (const char* threads : {"2", "3"}) {
       std::vector<JumpRC> jumps;
-      const bs::Result more =
-          solve(in, options_with({{"restart-nodes", nodes}, {"beam", beam}, {"threads", threads}}),
-                jumps);
+      const bs::Result more = solve(in,
+                                    options_with({{"restart-nodes", nodes},
+                                                  {"beam", beam},
+                                                  {"node-limit", limit},
+                                                  {"threads", threads}}),
+                                    jumps);
       EXPECT_EQ(one.status, more.status) << format_instance(in);
       EXPECT_EQ(one.stop, more.stop) << format_instance(in);
       EXPECT_EQ(one_jumps, jumps) << format_instance(in);
@@ -186,15 +192,17 @@ TEST(PegSolverParallel, SameWorkOnAnyThreadCount) {
     by_beam += one.status == bs::Status::solved && one.counter("rounds") > 0 && !by_side;
     by_reversed_side += by_side && one.counter("decided_by_side") == 1;
     exhausted += one.stop == bs::StopReason::exhausted;
+    cut_short += one.stop == bs::StopReason::node_limit;
   }
-  std::printf("%d searched: %d many rounds, %d beam, %d reversed, %d exhausted\n", searched,
-              many_rounds, by_beam, by_reversed_side, exhausted);
+  std::printf("%d searched: %d many rounds, %d beam, %d reversed, %d exhausted, %d cut short\n",
+              searched, many_rounds, by_beam, by_reversed_side, exhausted, cut_short);
   // Each way of ending shows up, so the comparison above covers it.
   EXPECT_EQ(searched, instances);
   EXPECT_GT(many_rounds, instances / 10);
   EXPECT_GT(by_beam, 0);
   EXPECT_GT(by_reversed_side, 0);
   EXPECT_GT(exhausted, 0);
+  EXPECT_GT(cut_short, 0);
 }
 
 // Every solution sequence, not just the first: none may use a jump more often than R(J).
