@@ -394,6 +394,12 @@ class Portfolio {
 
   bool with_beam() const { return narrow_ && beam_divisor_ > 0; }
 
+  // The widest beam. A beam state and its share of a level's children take a kilobyte or two, and
+  // the width doubles every round: left to grow, the beam of Wiegleb's (0,4)->(0,4) game held
+  // 13 GB by round 20 (600 s). Here it stops at a few hundred megabytes, from round 16 on with
+  // the default options; the shipped instances end by round 14.
+  static constexpr uint64_t kMaxBeamWidth = uint64_t{1} << 18;
+
   // Posts a side's rules when it first runs (the reversed side may never be needed). False: a
   // rule proved the instance impossible (the side keeps the certificate).
   bool open_side(Side& side) {
@@ -502,7 +508,8 @@ class Portfolio {
     const uint64_t left = whole_.nodes_left();
     if (t.nodes == 0 || left == 0) return keep(std::move(rec), search::TurnEnd::go_on);
     Side& side = *sides_.front();
-    const size_t width = std::max<uint64_t>(8, std::min(t.nodes, left) / beam_divisor_);
+    const size_t width =
+        std::clamp<uint64_t>(std::min(t.nodes, left) / beam_divisor_, 8, kMaxBeamWidth);
     search::Stats beam_stats;
     search::Budget beam_budget(search::Limits{.cancel = t.cancel}, &whole_);
     const uint64_t refused = side.beam_problem->refused_meetings();  // only beam turns use it
