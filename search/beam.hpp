@@ -126,7 +126,7 @@ class BeamSearch {
   // second thread idle a quarter of the time on peg solitaire). Every step's result is a function
   // of the set of children alone (the sample only balances the buckets), so the beam is the same
   // whatever the thread count.
-  std::vector<Child> best_children(const std::vector<std::vector<Child>>& parts) const {
+  std::vector<Child> best_children(const std::vector<std::vector<Child>>& parts) {
     constexpr size_t kBuckets = 64;
     const std::vector<uint64_t> splitters = key_splitters(parts, kBuckets);
     const auto bucket_of = [&](const Child& c) {
@@ -158,16 +158,21 @@ class BeamSearch {
                           [](const Child& x, const Child& y) { return x.key == y.key; }),
               v.end());
     });
-    const std::vector<size_t> quota = quotas(buckets);
-    // Each bucket's survivors: every child scoring above the cut, and its quota of those at it,
-    // the least keys (quotas() gives the least keys of all to the first buckets).
+    // Each bucket's survivors: every child scoring above the cut, and its share of those at it
+    // (survivors() gives the ties to the first buckets, which hold the least keys).
+    const Survivors kept = survivors(buckets);
     std::vector<size_t> offset(kBuckets + 1, 0);
-    for (size_t b = 0; b < kBuckets; ++b) offset[b + 1] = offset[b] + quota[b];
+    for (size_t b = 0; b < kBuckets; ++b) offset[b + 1] = offset[b] + kept.above[b] + kept.ties[b];
     std::vector<Child> children(offset[kBuckets]);
     team_.parallel_for(kBuckets, 1, [&](int, size_t b) {
-      size_t at = offset[b], ties = quota[b] - count_above(buckets[b]);
+      size_t at = offset[b], ties = kept.ties[b];
       for (const Child& c : buckets[b]) {
-        if (c.score > cut_ || (c.score == cut_ && ties > 0 && ties--)) children[at++] = c;
+        if (c.score > kept.cut) {
+          children[at++] = c;
+        } else if (c.score == kept.cut && ties > 0) {
+          children[at++] = c;
+          --ties;
+        }
       }
     });
     return children;
@@ -187,34 +192,38 @@ class BeamSearch {
     return splitters;
   }
 
-  // How many children of each bucket survive, and the cut score (cut_): all above it, and at it,
-  // the first ones in (bucket, key) order until `width` are kept.
-  std::vector<size_t> quotas(const std::vector<std::vector<Child>>& buckets) const {
+  // Which children survive: all those scoring above `cut`, and per bucket `ties[b]` of those
+  // scoring `cut`, the first in (bucket, key) order, until `width` are kept.
+  struct Survivors {
+    int cut = std::numeric_limits<int>::max();
+    std::vector<size_t> above, ties;  // per bucket
+  };
+  Survivors survivors(const std::vector<std::vector<Child>>& buckets) const {
     const size_t n = buckets.size();
-    std::vector<size_t> above(n, 0), at(n, 0);
+    Survivors kept{.above = std::vector<size_t>(n, 0), .ties = std::vector<size_t>(n, 0)};
     size_t total = 0;
     for (const auto& v : buckets) total += v.size();
-    if (width_ == 0) return above;  // none of them
-    if (total <= width_) {          // all of them
-      cut_ = std::numeric_limits<int>::min();
-      for (size_t b = 0; b < n; ++b) above[b] = buckets[b].size();
-      return above;
+    if (width_ == 0) return kept;  // none of them
+    if (total <= width_) {         // all of them: every score is at or above the lowest
+      kept.cut = std::numeric_limits<int>::min();
+      for (size_t b = 0; b < n; ++b) kept.ties[b] = buckets[b].size();
+      return kept;
     }
-    cut_ = cut_score(buckets, total);
+    kept.cut = cut_score(buckets, total);
+    std::vector<size_t> at(n, 0);
     team_.parallel_for(n, 1, [&](int, size_t b) {
       for (const Child& c : buckets[b]) {
-        above[b] += c.score > cut_;
-        at[b] += c.score == cut_;
+        kept.above[b] += c.score > kept.cut;
+        at[b] += c.score == kept.cut;
       }
     });
     size_t ties_left = width_;
-    for (size_t b = 0; b < n; ++b) ties_left -= above[b];
+    for (size_t b = 0; b < n; ++b) ties_left -= kept.above[b];
     for (size_t b = 0; b < n; ++b) {
-      const size_t ties = std::min(ties_left, at[b]);
-      ties_left -= ties;
-      above[b] += ties;
+      kept.ties[b] = std::min(ties_left, at[b]);
+      ties_left -= kept.ties[b];
     }
-    return above;
+    return kept;
   }
 
   // The width-th best score among the children (more than `width` of them): counted by value per
@@ -253,12 +262,6 @@ class BeamSearch {
   }
   static constexpr int64_t kCountedScores = 4096;
 
-  size_t count_above(const std::vector<Child>& v) const {
-    size_t n = 0;
-    for (const Child& c : v) n += c.score > cut_;
-    return n;
-  }
-
   // The next level: the kept children become the beam, and the trail says how.
   void advance(const std::vector<Child>& children) {
     std::vector<State>& next = next_;  // its states' own buffers are reused by the copies
@@ -294,11 +297,10 @@ class BeamSearch {
   std::vector<Stats> thread_stats_;
   std::vector<State> beam_;
   std::vector<std::vector<Step>> trail_;  // per level: how each beam state was reached
-  mutable int cut_ = 0;                   // the last level's cut score (quotas())
   // Buffers kept across levels (see best_children()).
   std::vector<std::vector<Child>> parts_;
-  mutable std::vector<std::vector<std::vector<Child>>> split_;
-  mutable std::vector<std::vector<Child>> buckets_;
+  std::vector<std::vector<std::vector<Child>>> split_;
+  std::vector<std::vector<Child>> buckets_;
   std::vector<State> next_;
 };
 

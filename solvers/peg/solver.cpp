@@ -26,8 +26,6 @@
 // onto completions of gP, so P and gP are dead together.
 #include "solvers/peg/solver.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <bit>
 #include <iomanip>
@@ -95,7 +93,6 @@ struct Side {
   std::unique_ptr<search::DeadTable> table;  // dead positions, and the backward set (tagged)
   search::Levels levels;
   bool bidirectional = false;
-  bool opened = false;   // its rules posted; false after that: a root rule proved it impossible
   Certificate root_why;  // what the root rule proved, and which rule
   std::string root_rule;
   search::Stats stats;  // the counted turns'
@@ -403,9 +400,7 @@ class Portfolio {
   // Posts a side's rules when it first runs (the reversed side may never be needed). False: a
   // rule proved the instance impossible (the side keeps the certificate).
   bool open_side(Side& side) {
-    side.opened =
-        post_rules(side, names_, options_, threads_, whole_, side.root_why, side.root_rule);
-    return side.opened;
+    return post_rules(side, names_, options_, threads_, whole_, side.root_why, side.root_rule);
   }
 
   // The rule counters of a side's root, reported once the side counts.
