@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "ilp/peg/ip_proof.hpp"
 #include "ilp/peg/jump_bounds.hpp"
 
 namespace bs::peg {
@@ -19,6 +20,45 @@ ilp::JumpBoundsOptions jump_bounds_options(const PegOptions& options, int thread
   return opt;
 }
 
+namespace {
+
+// The branch-and-bound proof that a checker confirms without solving (ilp/peg/ip_proof.hpp): each
+// step is {"branch": [jump, k]}, {"y": [multiplier per hole]} or {"y": [...], "modulus": m}, in
+// preorder. Without one the
+// certificate says why, and `verify` reports it unchecked.
+void add_proof(PegRoot& root, nlohmann::json& data, std::string& detail) {
+  if (root.options.proof_boxes <= 0) {
+    detail += "; no proof kept (--proof-boxes 0)";
+    return;
+  }
+  const ilp::IpProof proof = ilp::prove_ip_infeasible(
+      root.instance, std::max(0.0, root.seconds_left()), root.options.proof_boxes);
+  root.counters.emplace_back("proof_boxes", proof.boxes);
+  root.counters.emplace_back("proof_seconds", proof.seconds);
+  if (!proof.complete) {
+    detail += "; no proof kept (" + proof.why + ")";
+    data["no_proof"] = proof.why;
+    return;
+  }
+  nlohmann::json steps = nlohmann::json::array();
+  for (const auto& s : proof.steps) {
+    if (s.jump >= 0)
+      steps.push_back({{"branch", {s.jump, s.at}}});
+    else if (s.modulus != 0)
+      steps.push_back({{"y", s.y}, {"modulus", s.modulus}});
+    else
+      steps.push_back({{"y", s.y}});
+  }
+  data["proof"] = std::move(steps);
+  if (proof.steps.size() == 1 && proof.steps[0].modulus != 0)
+    detail += "; proof: the hole equations have no solution modulo " +
+              std::to_string(proof.steps[0].modulus);
+  else
+    detail += "; branch-and-bound proof: " + std::to_string(proof.boxes) + " LP boxes";
+}
+
+}  // namespace
+
 Verdict JumpBoundsRule::post(PegRoot& root, Certificate& why) {
   const ilp::JumpBoundsOptions opt =
       jump_bounds_options(root.options, root.threads, root.seconds_left());
@@ -33,8 +73,10 @@ Verdict JumpBoundsRule::post(PegRoot& root, Certificate& why) {
   if (!b.feasible) {
     why.kind = "infeasible-ip";
     why.detail = "the Kiyomi-Matsui feasibility IP has no solution";
+    nlohmann::json data{{"lp_file", lp_file}};
+    add_proof(root, data, why.detail);
     if (!lp_file.empty()) why.detail += " (written to " + lp_file + ")";
-    why.data_json = nlohmann::json{{"lp_file", lp_file}}.dump();
+    why.data_json = data.dump();
     return Verdict::fail;
   }
   if (b.R.size() != root.budget.size())

@@ -47,6 +47,8 @@ struct PegOptions {
   int bounds_threads = 0;         // --bounds-threads
   double bounds_time_limit = 10;  // --bounds-time-limit
   std::string lp_file;            // --lp-file
+  int proof_boxes = 20000;        // --proof-boxes
+  uint64_t proof_log = 1000000;   // --proof-log
 };
 
 // What the root knows, and what root rules may tighten.

@@ -47,6 +47,12 @@ const std::vector<OptionSpec>& peg_option_rows() {
                   "threads for the bound IPs; 0 means the same as --threads"),
       row.real("bounds-time-limit", "10", 0, kInf,
                "seconds for the exact bound IPs before falling back to LP bounds; 0 means none"),
+      row.integer("proof-boxes", "20000", 0, 1e9,
+                  "boxes the branch-and-bound proof of an infeasible IP may open (0: no proof; "
+                  "the certificate then cannot be checked)"),
+      row.integer("proof-log", "1000000", 0, 1e9,
+                  "dead positions an exhaustive-search certificate's proof log may hold (0: no "
+                  "log; the certificate then cannot be checked)"),
       row.text(
           "lp-file", "",
           "write the feasibility IP to this .lp file (for an independent check of infeasibility)"),
@@ -71,6 +77,8 @@ PegOptions read_peg_options(const Options& options) {
   o.bounds_threads = static_cast<int>(options.integer("bounds-threads"));
   o.bounds_time_limit = options.real("bounds-time-limit");
   o.lp_file = options.text("lp-file");
+  o.proof_boxes = static_cast<int>(options.integer("proof-boxes"));
+  o.proof_log = static_cast<uint64_t>(options.integer("proof-log"));
   return o;
 }
 

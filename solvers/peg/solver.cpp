@@ -42,6 +42,7 @@
 #include "puzzles/peg/format.hpp"
 #include "puzzles/peg/generate.hpp"
 #include "puzzles/peg/position_class.hpp"
+#include "puzzles/peg/proof_check.hpp"
 #include "puzzles/peg/symmetry.hpp"
 #include "puzzles/peg/verify.hpp"
 #include "search/bidirectional.hpp"
@@ -56,6 +57,7 @@
 #include "solvers/peg/fuzz.hpp"
 #include "solvers/peg/options.hpp"
 #include "solvers/peg/oracle.hpp"
+#include "solvers/peg/proof_log.hpp"
 #include "solvers/peg/search.hpp"
 #include "solvers/verify_result.hpp"
 
@@ -610,17 +612,49 @@ class Portfolio {
     }
   }
 
-  Certificate exhaustive_search_certificate(const Side& side) const {
+  // The portfolio's "no", with the proof log a checker confirms without searching
+  // (proof_log.hpp), made for the direction the deciding side searched.
+  Certificate exhaustive_search_certificate(const Side& side) {
     std::string rules_used;
     for (const auto& n : names_) rules_used += (rules_used.empty() ? "" : ",") + n;
-    return {"exhaustive-search",
-            std::string("searched every reachable position") +
-                (side.reversed ? " of the time-reversed game" : "") + ": " +
-                std::to_string(side.stats.nodes) + " nodes, rules " +
-                (rules_used.empty() ? "none" : rules_used),
-            nlohmann::json{
-                {"nodes", side.stats.nodes}, {"rules", rules_used}, {"reversed", side.reversed}}
-                .dump()};
+    nlohmann::json data{
+        {"nodes", side.stats.nodes}, {"rules", rules_used}, {"reversed", side.reversed}};
+    std::string detail = std::string("searched every reachable position") +
+                         (side.reversed ? " of the time-reversed game" : "") + ": " +
+                         std::to_string(side.stats.nodes) + " nodes, rules " +
+                         (rules_used.empty() ? "none" : rules_used);
+    add_proof_log(side.reversed ? reversed_instance(in_) : in_, data, detail);
+    return {"exhaustive-search", detail, data.dump()};
+  }
+
+  void add_proof_log(const Instance& searched, nlohmann::json& data, std::string& detail) {
+    if (options_.proof_log == 0) {
+      detail += "; no proof log kept (--proof-log 0)";
+      data["no_proof"] = "--proof-log 0";
+      return;
+    }
+    // The log's own budget: what is left of the run's time, none of its node limit (the
+    // search's nodes are spent; the log's are its size, limited by --proof-log).
+    search::Limits limits;
+    if (const double left = whole_.seconds_left(); left < search::Budget::kMaxSeconds)
+      limits.seconds = std::max(left, 1e-6);
+    search::Budget budget(limits);
+    ProofLog log = build_proof_log(searched, options_.proof_log, budget);
+    r_.count("proof_log_positions", static_cast<double>(log.positions.size()));
+    r_.count("proof_log_nodes", static_cast<double>(log.nodes));
+    r_.count("proof_log_seconds", log.seconds);
+    if (log.found)
+      throw std::logic_error(
+          "peg: the proof-log search reached the final after the portfolio "
+          "had exhausted the game");
+    if (!log.complete) {
+      detail += "; no proof log kept (" + log.why + ")";
+      data["no_proof"] = log.why;
+      return;
+    }
+    data["pagodas"] = log.pagodas;
+    data["log"] = encode_log(log.positions, searched.board.holes());
+    detail += "; proof log of " + std::to_string(log.positions.size()) + " dead positions";
   }
 
   const Instance& in_;
@@ -687,8 +721,73 @@ std::string bounds_table(const Instance& in, const Options& options) {
   return out.str();
 }
 
-std::string check_certificate(const Instance& given, const Certificate& cert,
-                              double recheck_seconds) {
+namespace {
+
+// Without its proof a certificate is not wrong, only unchecked: `verify` says so (exit 6).
+void require_proof(const nlohmann::json& data, const char* key) {
+  if (data.is_object() && data.contains(key)) return;
+  std::string why = "the certificate carries no proof";
+  if (data.is_object() && data.contains("no_proof") && data["no_proof"].is_string())
+    why += " (" + data["no_proof"].get<std::string>() + ")";
+  throw CheckUnfinished(why + "; it is not checked");
+}
+
+std::string check_ip_certificate(const Instance& in, const nlohmann::json& data) {
+  require_proof(data, "proof");
+  if (!data["proof"].is_array()) return "the certificate's 'proof' is not an array";
+  std::vector<IpProofStep> steps;
+  for (const auto& step : data["proof"]) {
+    IpProofStep s;
+    if (step.is_object() && step.contains("branch") && step["branch"].is_array() &&
+        step["branch"].size() == 2 && step["branch"][0].is_number_integer() &&
+        step["branch"][1].is_number_integer()) {
+      const int64_t j = step["branch"][0].get<int64_t>();
+      if (j < 0 || j > 1000000) return "a branch names no jump";
+      s.jump = static_cast<int>(j);
+      s.at = step["branch"][1].get<int64_t>();
+    } else if (step.is_object() && step.contains("y") && step["y"].is_array()) {
+      for (const auto& v : step["y"]) {
+        if (!v.is_number_integer()) return "a multiplier is not an integer";
+        s.y.push_back(v.get<int64_t>());
+      }
+      if (step.contains("modulus")) {
+        if (!step["modulus"].is_number_integer()) return "a leaf's modulus is not an integer";
+        s.modulus = step["modulus"].get<int64_t>();
+        if (s.modulus == 0) return "a leaf's modulus is 0";
+      }
+    } else {
+      return "a proof step is neither {\"branch\": [jump, k]} nor {\"y\": [...]}";
+    }
+    steps.push_back(std::move(s));
+  }
+  return check_ip_proof(in, steps);
+}
+
+std::string check_log_certificate(const Instance& in, const nlohmann::json& data) {
+  require_proof(data, "log");
+  if (!data["log"].is_string()) return "the certificate's 'log' is not a string";
+  if (!data.contains("pagodas") || !data["pagodas"].is_array())
+    return "the certificate lacks its 'pagodas' array";
+  std::vector<std::vector<int64_t>> pagodas;
+  for (const auto& p : data["pagodas"]) {
+    if (!p.is_array()) return "a pagoda is not an array of weights";
+    std::vector<int64_t> w;
+    for (const auto& v : p) {
+      if (!v.is_number_integer()) return "a pagoda weight is not an integer";
+      w.push_back(v.get<int64_t>());
+    }
+    pagodas.push_back(std::move(w));
+  }
+  std::vector<LogPosition> positions;
+  if (std::string why = decode_log(data["log"].get<std::string>(), in.board.holes(), positions);
+      !why.empty())
+    return why;
+  return check_proof_log(in, pagodas, positions);
+}
+
+}  // namespace
+
+std::string check_certificate(const Instance& given, const Certificate& cert) {
   nlohmann::json data;
   try {
     data = nlohmann::json::parse(cert.data_json);
@@ -731,34 +830,8 @@ std::string check_certificate(const Instance& given, const Certificate& cert,
       }
       return check_pagoda(in, w, number("start_sum"), number("final_sum"));
     }
-    // A limit no shorter than a microsecond: "time-limit" 0 would mean none.
-    const double seconds = std::max(recheck_seconds, 1e-6);
-    std::ostringstream limit;
-    limit << std::setprecision(17) << seconds;
-    if (cert.kind == "infeasible-ip") {
-      const ilp::FeasibilityCheck check = ilp::recheck_feasibility_ip(in, seconds);
-      if (check.status == ilp::SolveStatus::infeasible) return "";
-      if (check.status == ilp::SolveStatus::limit || check.status == ilp::SolveStatus::error)
-        throw CheckUnfinished("the feasibility IP did not decide in " + limit.str() + " s (" +
-                              ilp::to_string(check.status) + ", by " + check.method +
-                              "); the certificate is not re-checked");
-      return std::string("the feasibility IP re-solved as ") + ilp::to_string(check.status) +
-             " (by " + check.method + ")";
-    }
-    if (cert.kind == "exhaustive-search") {
-      Options plain;
-      // The second method: a plain forward search, none of the first search's machinery.
-      plain.set("rules", "none");
-      plain.set("reverse", "false");
-      plain.set("backward", "0");
-      plain.set("symmetry", "false");
-      plain.set("time-limit", limit.str());
-      const Result again = solve(in, plain);
-      if (again.status == Status::infeasible) return "";
-      if (again.status == Status::solved) return "a plain search found a solution";
-      throw CheckUnfinished("the plain search did not finish in " + limit.str() + " s (" +
-                            to_string(again.stop) + "); the certificate is not re-checked");
-    }
+    if (cert.kind == "infeasible-ip") return check_ip_certificate(in, data);
+    if (cert.kind == "exhaustive-search") return check_log_certificate(in, data);
   } catch (const std::invalid_argument& e) {
     return e.what();
   }

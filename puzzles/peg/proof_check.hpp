@@ -1,0 +1,69 @@
+// Independent checkers for the two impossibility certificates that carry a whole proof.
+//
+// Both only confirm steps; neither searches nor solves. Like verify.hpp they share nothing with
+// any solver: the jumps are found again from hole_at() alone, in the order Board::jumps() keeps
+// (by the hole of the jumping peg, row-major, then N, E, S, W), and all arithmetic is on
+// integers.
+//
+// - A branch-and-bound proof that the Kiyomi-Matsui feasibility IP has no solution. The IP:
+//   x_J >= 0 integer counts how often jump J is made, and for every hole h
+//   sum_J x_J v_J(h) = start(h) - final(h), where v_J is +1 at J's from and over holes and -1 at
+//   its to hole. Every game satisfies it, with x_J <= pegs(start) - pegs(final). The proof is a
+//   tree in preorder: a branch on (J, k) splits the box of x into x_J <= k (the next subtree)
+//   and x_J >= k + 1 (the one after); a leaf gives integer multipliers y, one per hole, such
+//   that y^T b lies outside every value y^T A x can take on the leaf's box (a Farkas
+//   certificate; VIPR's "lin" step, restricted to this one IP). Nothing is rounded: y^T A and
+//   y^T b are exact integers. A leaf may instead give a modulus m >= 2 with y^T A = 0 and
+//   y^T b != 0 modulo m: then no integer x solves the equations at all, whatever the box (the
+//   position classes are such an argument, modulo 2).
+// - A proof log of an exhaustive search: positions that cannot reach the final. It is accepted
+//   when the start is in it, the final is not, and every jump from every logged position leads
+//   to a logged position or to one a rule kills on its own: too few pegs left, or some pagoda
+//   of the log (checked here to be one) weighs it below the final. Every jump removes a peg, so
+//   the induction over the peg count is well founded and no order of the log is needed.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "puzzles/peg/board.hpp"
+
+namespace bs::peg {
+
+struct IpProofStep {
+  int jump = -1;           // a branch on jumps()[jump]; -1 for a leaf
+  int64_t at = 0;          // the branch's k: x_J <= k, then x_J >= k + 1
+  std::vector<int64_t> y;  // a leaf's multipliers, one per hole
+  int64_t modulus = 0;     // a leaf's modulus; 0: y is a Farkas certificate of the box
+};
+
+// "" when the steps, read in preorder, are a complete tree whose every leaf is infeasible.
+std::string check_ip_proof(const Instance& instance, const std::vector<IpProofStep>& steps);
+
+// One leaf alone: "" when y separates the box lower <= x <= upper (one bound per jump) from the
+// hole equations. For producers that round a floating-point ray and try again.
+std::string check_ip_leaf(const Instance& instance, const std::vector<int64_t>& lower,
+                          const std::vector<int64_t>& upper, const IpProofStep& leaf);
+
+// The multipliers' largest magnitude that check_ip_proof accepts; it keeps every sum exact.
+inline constexpr int64_t kMaxMultiplier = int64_t{1} << 40;
+
+// One position of a proof log: hole h holds a peg when bit h % 64 of word h / 64 is set.
+struct LogPosition {
+  uint64_t word[2] = {0, 0};
+  bool operator==(const LogPosition&) const = default;
+};
+
+// The text form of a log: each position as ceil(holes / 4) hexadecimal digits of
+// sum_h peg(h) 2^h, most significant digit first, the positions concatenated.
+std::string encode_log(const std::vector<LogPosition>& positions, int holes);
+// Reads that form back; "" on success, else what is wrong with it.
+std::string decode_log(const std::string& text, int holes, std::vector<LogPosition>& positions);
+
+// "" when the log proves that the instance has no solution (see the file comment).
+std::string check_proof_log(const Instance& instance,
+                            const std::vector<std::vector<int64_t>>& pagodas,
+                            const std::vector<LogPosition>& positions);
+
+}  // namespace bs::peg

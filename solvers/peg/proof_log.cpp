@@ -1,0 +1,139 @@
+// The plain search that writes a proof log; see proof_log.hpp.
+#include "solvers/peg/proof_log.hpp"
+
+#include <bit>
+#include <unordered_set>
+
+#include "ilp/peg/pagoda.hpp"
+#include "solvers/measure.hpp"
+
+namespace bs::peg {
+
+namespace {
+
+struct PositionHash {
+  size_t operator()(const LogPosition& p) const {
+    uint64_t x = p.word[0] * 0x9e3779b97f4a7c15ULL ^ (p.word[1] + 0x632be59bd9b4e019ULL);
+    x ^= x >> 31;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    return x ^ (x >> 29);
+  }
+};
+
+int pegs_of(const LogPosition& p) {
+  return std::popcount(p.word[0]) + std::popcount(p.word[1]);
+}
+bool has_peg(const LogPosition& p, int h) {
+  return (p.word[h >> 6] >> (h & 63)) & 1;
+}
+void flip(LogPosition& p, int h) {
+  p.word[h >> 6] ^= uint64_t{1} << (h & 63);
+}
+
+LogPosition from_config(const Config& c) {
+  LogPosition p;
+  for (size_t h = 0; h < c.size(); ++h)
+    if (c[h]) flip(p, static_cast<int>(h));
+  return p;
+}
+
+class LogSearch {
+ public:
+  LogSearch(const Instance& in, uint64_t max_positions, search::Budget& budget)
+      : in_(in),
+        jumps_(in.board.jumps()),
+        max_positions_(max_positions),
+        budget_(budget),
+        final_(from_config(in.final)),
+        final_pegs_(pegs_of(final_)) {}
+
+  ProofLog run() {
+    const Meter meter;
+    // Pagodas with w(final) >= 1 that vanish on different regions: the same kind the pagoda
+    // rule cuts with, but respecting every jump, since the checker knows no jump budget.
+    const std::vector<int> all(jumps_.size(), 1);
+    for (const auto& p : ilp::pagoda_pool(in_.board, in_.final, all, 8)) out_.pagodas.push_back(p);
+    final_weight_.assign(out_.pagodas.size(), 0);
+    std::vector<int64_t> weight(out_.pagodas.size(), 0);
+    for (size_t k = 0; k < out_.pagodas.size(); ++k)
+      for (int h = 0; h < in_.board.holes(); ++h) {
+        final_weight_[k] += in_.final[h] ? out_.pagodas[k][h] : 0;
+        weight[k] += in_.start[h] ? out_.pagodas[k][h] : 0;
+      }
+    const LogPosition start = from_config(in_.start);
+    if (start == final_) {
+      out_.found = true;
+      out_.why = "the start is the final";
+    } else if (dead_by_rule(start, weight)) {
+      out_.complete = true;  // the checker must find the start in the log, so log it
+      out_.positions.push_back(start);
+    } else if (refute(start, weight.data())) {
+      out_.complete = true;
+    }
+    if (!out_.complete) out_.positions.clear();
+    out_.seconds = meter.seconds();
+    return std::move(out_);
+  }
+
+ private:
+  bool dead_by_rule(const LogPosition& p, const std::vector<int64_t>& weight) const {
+    const int pegs = pegs_of(p);
+    if (pegs < final_pegs_ || (pegs == final_pegs_ && !(p == final_))) return true;
+    for (size_t k = 0; k < weight.size(); ++k)
+      if (weight[k] < final_weight_[k]) return true;
+    return false;
+  }
+
+  // True when every move from p is refuted; p is then logged. False on a stop or a solution.
+  bool refute(const LogPosition& p, const int64_t* weight) {
+    const size_t cuts = out_.pagodas.size();
+    std::vector<int64_t> child_weight(cuts);
+    for (const Jump& j : jumps_) {
+      if (!has_peg(p, j.from) || !has_peg(p, j.over) || has_peg(p, j.to)) continue;
+      if (budget_.poll(unpublished_)) return stop(to_string(budget_.reason()));
+      ++out_.nodes;
+      LogPosition child = p;
+      flip(child, j.from);
+      flip(child, j.over);
+      flip(child, j.to);
+      if (child == final_) {
+        out_.found = true;
+        return stop("the plain search reached the final");
+      }
+      for (size_t k = 0; k < cuts; ++k)
+        child_weight[k] =
+            weight[k] - out_.pagodas[k][j.from] - out_.pagodas[k][j.over] + out_.pagodas[k][j.to];
+      if (dead_by_rule(child, child_weight) || dead_.count(child)) continue;
+      if (!refute(child, child_weight.data())) return false;
+    }
+    if (out_.positions.size() >= max_positions_)
+      return stop("the log would hold more than " + std::to_string(max_positions_) + " positions");
+    dead_.insert(p);
+    out_.positions.push_back(p);
+    return true;
+  }
+
+  bool stop(std::string why) {
+    if (out_.why.empty()) out_.why = std::move(why);
+    return false;
+  }
+
+  const Instance& in_;
+  const std::vector<Jump>& jumps_;
+  const uint64_t max_positions_;
+  search::Budget& budget_;
+  const LogPosition final_;
+  const int final_pegs_;
+  std::vector<int64_t> final_weight_;
+  std::unordered_set<LogPosition, PositionHash> dead_;
+  uint64_t unpublished_ = 0;
+  ProofLog out_;
+};
+
+}  // namespace
+
+ProofLog build_proof_log(const Instance& instance, uint64_t max_positions, search::Budget& budget) {
+  return LogSearch(instance, max_positions, budget).run();
+}
+
+}  // namespace bs::peg
