@@ -17,6 +17,7 @@
 // distance over the commands, or over the flags of the command given.
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -138,21 +139,26 @@ constexpr const char* kExitCodes =
     "Exit codes: 0 answered (solved, proved infeasible, verified ok); 1 unknown (a limit was hit, "
     "`analyse` left a pair undecided) or, for `verify`, wrong; 2 bad input or usage; 3 internal "
     "error; 4 and 5 from `run` and `report` (failed runs, wrong answers); 6 `verify` could not "
-    "finish re-checking a certificate (unchecked, not wrong); 130, 143 `run` interrupted by a "
+    "check a certificate (no proof to confirm, or a re-check that did not finish: unchecked, "
+    "not wrong); 130, 143 `run` interrupted by a "
     "signal.";
 
 // "ok" (0), "wrong" (1), or "unchecked" (6) when a certificate's re-check could not finish: a
 // correct certificate that a second method did not confirm in time is not wrong.
+// The check's own time is printed, reading the files included: what a proof costs to confirm.
 int verify(const Args& args) {
   std::string why;
+  const auto t0 = std::chrono::steady_clock::now();
   try {
     why = bs::puzzle_or_throw(args.puzzle).verify_files(args.file, args.solution_file);
   } catch (const bs::CheckUnfinished& e) {
     std::cout << "unchecked: " << e.what() << '\n';
     return 6;
   }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (why.empty()) {
-    std::cout << "ok: checked independently of the solver\n";
+    std::cout << "ok: checked independently of the solver in " << seconds << " s\n";
     return 0;
   }
   std::cout << "wrong: " << why << '\n';
@@ -404,7 +410,7 @@ std::vector<std::pair<CLI::App*, Command>> declare_commands(CLI::App& app, Args&
   auto* ver = add_puzzle_command(
       app, args, "verify",
       "replay a jump list, or check a `solve --json` result (its moves or its certificate); "
-      "exit 0 ok, 1 wrong, 6 unchecked (a re-check did not finish)");
+      "exit 0 ok, 1 wrong, 6 unchecked (no proof to confirm, or a re-check did not finish)");
   ver->add_option("file", args.file, "instance file")->required();
   ver->add_option("solution", args.solution_file,
                   "a solution file (peg: a jump list), or a JSON result")
@@ -445,9 +451,7 @@ std::vector<std::pair<CLI::App*, Command>> declare_commands(CLI::App& app, Args&
   report->add_option("--baseline", args.baseline,
                      "config to measure every config's speedup and win rate against [default: "
                      "each config's own, as its rows name it]");
-  commands.emplace_back(report, [](Args& a) {
-    return report_of(a.rows_dir, a.baseline);
-  });
+  commands.emplace_back(report, [](Args& a) { return report_of(a.rows_dir, a.baseline); });
 
   auto* cmp = app.add_subcommand(
       "compare",

@@ -20,15 +20,27 @@ ilp::JumpBoundsOptions jump_bounds_options(const PegOptions& options, int thread
   return opt;
 }
 
+nlohmann::json ip_proof_json(const std::vector<IpProofStep>& steps) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& s : steps) {
+    if (s.jump >= 0)
+      out.push_back({{"branch", {s.jump, s.at}}});
+    else if (s.modulus != 0)
+      out.push_back({{"y", s.y}, {"modulus", s.modulus}});
+    else
+      out.push_back({{"y", s.y}});
+  }
+  return out;
+}
+
 namespace {
 
-// The branch-and-bound proof that a checker confirms without solving (ilp/peg/ip_proof.hpp): each
-// step is {"branch": [jump, k]}, {"y": [multiplier per hole]} or {"y": [...], "modulus": m}, in
-// preorder. Without one the
-// certificate says why, and `verify` reports it unchecked.
+// The branch-and-bound proof that a checker confirms without solving (ilp/peg/ip_proof.hpp).
+// Without one the certificate says why, and `verify` reports it unchecked.
 void add_proof(PegRoot& root, nlohmann::json& data, std::string& detail) {
   if (root.options.proof_boxes <= 0) {
     detail += "; no proof kept (--proof-boxes 0)";
+    data["no_proof"] = "--proof-boxes 0";
     return;
   }
   const ilp::IpProof proof = ilp::prove_ip_infeasible(
@@ -40,16 +52,7 @@ void add_proof(PegRoot& root, nlohmann::json& data, std::string& detail) {
     data["no_proof"] = proof.why;
     return;
   }
-  nlohmann::json steps = nlohmann::json::array();
-  for (const auto& s : proof.steps) {
-    if (s.jump >= 0)
-      steps.push_back({{"branch", {s.jump, s.at}}});
-    else if (s.modulus != 0)
-      steps.push_back({{"y", s.y}, {"modulus", s.modulus}});
-    else
-      steps.push_back({{"y", s.y}});
-  }
-  data["proof"] = std::move(steps);
+  data["proof"] = ip_proof_json(proof.steps);
   if (proof.steps.size() == 1 && proof.steps[0].modulus != 0)
     detail += "; proof: the hole equations have no solution modulo " +
               std::to_string(proof.steps[0].modulus);

@@ -12,9 +12,12 @@
 #pragma once
 
 #include <limits>
+#include <nlohmann/json.hpp>
+#include <vector>
 
 #include "heuristics/peg/peg_rule.hpp"
 #include "ilp/peg/jump_bounds.hpp"
+#include "puzzles/peg/proof_check.hpp"
 
 namespace bs::peg {
 
@@ -23,6 +26,11 @@ namespace bs::peg {
 ilp::JumpBoundsOptions jump_bounds_options(
     const PegOptions& options, int threads,
     double seconds_left = std::numeric_limits<double>::infinity());
+
+// A branch-and-bound proof (ilp/peg/ip_proof.hpp) as certificate data: each step is
+// {"branch": [jump, k]}, {"y": [multiplier per hole]} or {"y": [...], "modulus": m}, in
+// preorder.
+nlohmann::json ip_proof_json(const std::vector<IpProofStep>& steps);
 
 class JumpBoundsRule : public PegRule {
  public:

@@ -16,8 +16,9 @@ using Clock = std::chrono::steady_clock;
 
 class Prover {
  public:
-  Prover(const peg::Instance& in, double time_limit, int max_boxes)
+  Prover(const peg::Instance& in, double time_limit, int max_boxes, int used_jump)
       : in_(in),
+        used_jump_(used_jump),
         model_(feasibility_model(in)),
         time_limit_(time_limit),
         max_boxes_(max_boxes),
@@ -25,13 +26,14 @@ class Prover {
 
   IpProof run() {
     const int pegdiff = peg::peg_count(in_.start) - peg::peg_count(in_.final);
-    if (pegdiff < 0) {  // the checker needs no steps: no jump adds a peg
+    if (pegdiff < 0 || (used_jump_ >= 0 && pegdiff < 1)) {  // the checker needs no steps
       out_.complete = true;
       return finish();
     }
     const size_t n = in_.board.jumps().size();
     lower_.assign(n, 0);
     upper_.assign(n, pegdiff);
+    if (used_jump_ >= 0) lower_[used_jump_] = 1;
     bool proved = false;
     for (int64_t p : {2, 3, 5, 7})
       if (auto y = modular_certificate(p)) {
@@ -40,7 +42,7 @@ class Prover {
         break;
       }
     if (!proved) proved = box();
-    out_.complete = proved && peg::check_ip_proof(in_, out_.steps).empty();
+    out_.complete = proved && peg::check_ip_proof(in_, out_.steps, used_jump_).empty();
     if (!out_.complete && out_.why.empty()) out_.why = "the proof failed its own check";
     return finish();
   }
@@ -164,6 +166,7 @@ class Prover {
   }
 
   const peg::Instance& in_;
+  const int used_jump_;
   const LpModel model_;
   const double time_limit_;
   const int max_boxes_;
@@ -174,8 +177,9 @@ class Prover {
 
 }  // namespace
 
-IpProof prove_ip_infeasible(const peg::Instance& instance, double time_limit, int max_boxes) {
-  return Prover(instance, time_limit, max_boxes).run();
+IpProof prove_ip_infeasible(const peg::Instance& instance, double time_limit, int max_boxes,
+                            int used_jump) {
+  return Prover(instance, time_limit, max_boxes, used_jump).run();
 }
 
 }  // namespace bs::ilp

@@ -26,6 +26,8 @@ struct IpProof {
   double seconds = 0;
 };
 
-IpProof prove_ip_infeasible(const peg::Instance& instance, double time_limit, int max_boxes);
+// With `used_jump` >= 0 the proof starts from the box x_used >= 1: no game makes that jump.
+IpProof prove_ip_infeasible(const peg::Instance& instance, double time_limit, int max_boxes,
+                            int used_jump = -1);
 
 }  // namespace bs::ilp

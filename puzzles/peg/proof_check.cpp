@@ -4,8 +4,6 @@
 #include <algorithm>
 #include <bit>
 
-#include "puzzles/peg/verify.hpp"
-
 namespace bs::peg {
 
 namespace {
@@ -86,12 +84,16 @@ std::string check_ip_leaf(const Instance& in, const std::vector<int64_t>& lower,
   return check_leaf(in, jumps, lower, upper, leaf);
 }
 
-std::string check_ip_proof(const Instance& in, const std::vector<IpProofStep>& steps) {
+std::string check_ip_proof(const Instance& in, const std::vector<IpProofStep>& steps,
+                           int used_jump) {
   if (std::string why = malformed(in); !why.empty()) return why;
   const std::vector<Triple> jumps = board_jumps(in.board);
+  if (used_jump >= static_cast<int>(jumps.size())) return "the board has no such jump";
   const int64_t pegdiff = peg_count(in.start) - peg_count(in.final);
-  if (pegdiff < 0) return "";  // no jump adds a peg: nothing to prove
+  // No jump adds a peg; and a game of no jump at all makes none of them: nothing to prove.
+  if (pegdiff < 0 || (used_jump >= 0 && pegdiff < 1)) return "";
   std::vector<int64_t> lower(jumps.size(), 0), upper(jumps.size(), pegdiff);
+  if (used_jump >= 0) lower[used_jump] = 1;
   // Each open branch on the stack: its jump, its k, and the upper bound its low side replaced.
   // The low side (x_J <= k) is checked first; when it closes, the high side (x_J >= k + 1)
   // takes the lower bound, and when that closes too, both bounds are restored.
@@ -225,14 +227,40 @@ int pegs_of(const LogPosition& p) {
   return std::popcount(p.word[0]) + std::popcount(p.word[1]);
 }
 
+// A weight per hole that no jump of `jumps` raises: w(from) + w(over) >= w(to).
+std::string check_pagoda_on(const std::vector<Triple>& jumps, int holes,
+                            const std::vector<int64_t>& w) {
+  if (static_cast<int>(w.size()) != holes)
+    return "the pagoda has " + std::to_string(w.size()) + " weights for " + std::to_string(holes) +
+           " holes";
+  for (int64_t v : w)
+    if (v < -kMaxMultiplier || v > kMaxMultiplier) return "a weight is out of range";
+  for (const Triple& t : jumps)
+    if (w[t.from] + w[t.over] < w[t.to]) return "not a pagoda: a jump raises the weight";
+  return "";
+}
+
 }  // namespace
 
 std::string check_proof_log(const Instance& in, const std::vector<std::vector<int64_t>>& pagodas,
-                            const std::vector<LogPosition>& positions) {
+                            const std::vector<LogPosition>& positions,
+                            const std::vector<UnusedJump>& unused) {
   if (std::string why = malformed(in); !why.empty()) return why;
   const int holes = in.board.holes();
+  const std::vector<Triple> every = board_jumps(in.board);
+  std::vector<char> allowed(every.size(), 1);
+  for (const UnusedJump& u : unused) {
+    if (u.jump < 0 || u.jump >= static_cast<int>(every.size()))
+      return "an unused jump the board does not have";
+    if (std::string why = check_ip_proof(in, u.proof, u.jump); !why.empty())
+      return "the proof that jump " + std::to_string(u.jump) + " is never made: " + why;
+    allowed[u.jump] = 0;
+  }
+  std::vector<Triple> jumps;
+  for (size_t j = 0; j < every.size(); ++j)
+    if (allowed[j]) jumps.push_back(every[j]);
   for (size_t k = 0; k < pagodas.size(); ++k)
-    if (std::string why = check_pagoda_weights(in.board, pagodas[k]); !why.empty())
+    if (std::string why = check_pagoda_on(jumps, holes, pagodas[k]); !why.empty())
       return "pagoda " + std::to_string(k) + ": " + why;
   const LogPosition start = from_config(in.start), final = from_config(in.final);
   const int final_pegs = pegs_of(final);
@@ -243,7 +271,6 @@ std::string check_proof_log(const Instance& in, const std::vector<std::vector<in
   const PositionSet log(positions);
   if (!log.contains(start)) return "the start is not in the log";
   if (log.contains(final)) return "the final is in the log";
-  const std::vector<Triple> jumps = board_jumps(in.board);
   std::vector<int64_t> weight(pagodas.size());
   // The pagodas weigh a child by what the jump changes: it loses from and over, gains to.
   auto killed = [&](const LogPosition& child, const Triple& t) {

@@ -20,7 +20,10 @@
 //   when the start is in it, the final is not, and every jump from every logged position leads
 //   to a logged position or to one a rule kills on its own: too few pegs left, or some pagoda
 //   of the log (checked here to be one) weighs it below the final. Every jump removes a peg, so
-//   the induction over the peg count is well founded and no order of the log is needed.
+//   the induction over the peg count is well founded and no order of the log is needed. A log
+//   may set aside jumps that no game makes, each with its branch-and-bound proof that x_J >= 1
+//   is infeasible: a solution would use only the other jumps, so only they need answering for,
+//   and a pagoda need only be one for them (no weight may rise along an allowed jump).
 #pragma once
 
 #include <cstdint>
@@ -38,8 +41,11 @@ struct IpProofStep {
   int64_t modulus = 0;     // a leaf's modulus; 0: y is a Farkas certificate of the box
 };
 
-// "" when the steps, read in preorder, are a complete tree whose every leaf is infeasible.
-std::string check_ip_proof(const Instance& instance, const std::vector<IpProofStep>& steps);
+// "" when the steps, read in preorder, are a complete tree whose every leaf is infeasible. With
+// `used_jump` >= 0 the tree starts from the box x_used >= 1: it proves that no game makes that
+// jump at all.
+std::string check_ip_proof(const Instance& instance, const std::vector<IpProofStep>& steps,
+                           int used_jump = -1);
 
 // One leaf alone: "" when y separates the box lower <= x <= upper (one bound per jump) from the
 // hole equations. For producers that round a floating-point ray and try again.
@@ -61,9 +67,18 @@ std::string encode_log(const std::vector<LogPosition>& positions, int holes);
 // Reads that form back; "" on success, else what is wrong with it.
 std::string decode_log(const std::string& text, int holes, std::vector<LogPosition>& positions);
 
-// "" when the log proves that the instance has no solution (see the file comment).
+// A jump no game makes, with the proof of it (check_ip_proof with used_jump).
+struct UnusedJump {
+  int jump = -1;
+  std::vector<IpProofStep> proof;
+};
+
+// "" when the log proves that the instance has no solution (see the file comment). Jumps that
+// `unused` proves no game makes are left out: no logged position needs to answer for them, and
+// the pagodas need only respect the others.
 std::string check_proof_log(const Instance& instance,
                             const std::vector<std::vector<int64_t>>& pagodas,
-                            const std::vector<LogPosition>& positions);
+                            const std::vector<LogPosition>& positions,
+                            const std::vector<UnusedJump>& unused = {});
 
 }  // namespace bs::peg

@@ -85,7 +85,7 @@ char symbol(const PairAnswer& p) {
 }  // namespace
 
 BoardAnalysis analyse_board(const std::string& name, const Board& board, const Options& options,
-                            int threads, bool recheck_search) {
+                            int threads) {
   const auto t0 = std::chrono::steady_clock::now();
   const int n = board.holes();
   BoardAnalysis out;
@@ -153,7 +153,7 @@ BoardAnalysis analyse_board(const std::string& name, const Board& board, const O
       } else if (p.how == "pagoda" || p.how == "peg-count") {
         p.checked =
             rechecks(in, map_certificate(r.certificate, perms[link[q].g], link[q].reversed));
-      } else if (rep[q] == q && (p.how != "exhaustive-search" || recheck_search)) {
+      } else if (rep[q] == q) {
         p.checked = rechecks(in, r.certificate);
       }
     } else {

@@ -39,10 +39,10 @@ struct BoardAnalysis {
 };
 
 // Options apply to every solve (the solver's own threads are forced to 1: the analysis spreads
-// the representatives over `threads` instead). --recheck-search re-checks exhaustive-search
-// certificates by the plain search as well (slow on large boards).
+// the representatives over `threads` instead). Every certificate is re-checked: the IP's and
+// the search's carry their proof (puzzles/peg/proof_check.hpp), so none needs a search.
 BoardAnalysis analyse_board(const std::string& name, const Board& board, const Options& options,
-                            int threads, bool recheck_search);
+                            int threads);
 
 // The undecided pairs, for a person: "N pairs undecided: (r,c)->(r,c), ..." (vacancy -> peg),
 // the first `listed` in table order, then "and M more"; "" when every pair is decided.

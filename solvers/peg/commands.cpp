@@ -28,7 +28,7 @@ std::string board_name(const std::string& path) {
 int analyse_command(const CommandInput& in, std::ostream& out) {
   const Instance shape = read_instance(in.file);
   const BoardAnalysis a = analyse_board(board_name(in.file), shape.board, in.options,
-                                        resolve_threads(in.options), in.has("recheck-search"));
+                                        resolve_threads(in.options));
   out << analysis_markdown(a);
   const std::string dir = in.value("out");
   if (!dir.empty()) write_analysis(a, dir);
@@ -57,8 +57,7 @@ std::vector<PuzzleCommand> peg_commands() {
        "a board file (its start configuration gives the holes)",
        {{"out", "write table.md, table.tex, summary.json and svg/start_R-C.svg here",
          CommandFlag::value},
-        {"recheck-search", "re-check exhaustive-search answers with the plain search too (slow)",
-         CommandFlag::boolean}},
+},
        analyse_command},
   };
 }

@@ -39,9 +39,11 @@ LogPosition from_config(const Config& c) {
 
 class LogSearch {
  public:
-  LogSearch(const Instance& in, uint64_t max_positions, search::Budget& budget)
+  LogSearch(const Instance& in, uint64_t max_positions, search::Budget& budget,
+            const std::vector<char>& unused)
       : in_(in),
-        jumps_(in.board.jumps()),
+        jumps_(allowed_jumps(in.board.jumps(), unused)),
+        unused_(unused),
         max_positions_(max_positions),
         budget_(budget),
         final_(from_config(in.final)),
@@ -51,8 +53,10 @@ class LogSearch {
     const Meter meter;
     // Pagodas with w(final) >= 1 that vanish on different regions: the same kind the pagoda
     // rule cuts with, but respecting every jump, since the checker knows no jump budget.
-    const std::vector<int> all(jumps_.size(), 1);
-    for (const auto& p : ilp::pagoda_pool(in_.board, in_.final, all, 8)) out_.pagodas.push_back(p);
+    std::vector<int> allowed(in_.board.jumps().size(), 1);
+    for (size_t j = 0; j < unused_.size() && j < allowed.size(); ++j) allowed[j] = !unused_[j];
+    for (const auto& p : ilp::pagoda_pool(in_.board, in_.final, allowed, 8))
+      out_.pagodas.push_back(p);
     final_weight_.assign(out_.pagodas.size(), 0);
     std::vector<int64_t> weight(out_.pagodas.size(), 0);
     for (size_t k = 0; k < out_.pagodas.size(); ++k)
@@ -118,8 +122,17 @@ class LogSearch {
     return false;
   }
 
+  static std::vector<Jump> allowed_jumps(const std::vector<Jump>& all,
+                                         const std::vector<char>& unused) {
+    std::vector<Jump> out;
+    for (size_t j = 0; j < all.size(); ++j)
+      if (j >= unused.size() || !unused[j]) out.push_back(all[j]);
+    return out;
+  }
+
   const Instance& in_;
-  const std::vector<Jump>& jumps_;
+  const std::vector<Jump> jumps_;
+  const std::vector<char> unused_;
   const uint64_t max_positions_;
   search::Budget& budget_;
   const LogPosition final_;
@@ -132,8 +145,9 @@ class LogSearch {
 
 }  // namespace
 
-ProofLog build_proof_log(const Instance& instance, uint64_t max_positions, search::Budget& budget) {
-  return LogSearch(instance, max_positions, budget).run();
+ProofLog build_proof_log(const Instance& instance, uint64_t max_positions, search::Budget& budget,
+                         const std::vector<char>& unused) {
+  return LogSearch(instance, max_positions, budget, unused).run();
 }
 
 }  // namespace bs::peg

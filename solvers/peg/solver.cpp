@@ -38,6 +38,7 @@
 #include "core/error.hpp"
 #include "heuristics/peg/jump_bounds.hpp"
 #include "heuristics/peg/peg_rule.hpp"
+#include "ilp/peg/ip_proof.hpp"
 #include "ilp/peg/jump_bounds.hpp"
 #include "puzzles/peg/format.hpp"
 #include "puzzles/peg/generate.hpp"
@@ -623,11 +624,29 @@ class Portfolio {
                          (side.reversed ? " of the time-reversed game" : "") + ": " +
                          std::to_string(side.stats.nodes) + " nodes, rules " +
                          (rules_used.empty() ? "none" : rules_used);
-    add_proof_log(side.reversed ? reversed_instance(in_) : in_, data, detail);
+    add_proof_log(side.reversed ? reversed_instance(in_) : in_, side.root->budget, data, detail);
     return {"exhaustive-search", detail, data.dump()};
   }
 
-  void add_proof_log(const Instance& searched, nlohmann::json& data, std::string& detail) {
+  // The jumps the side's budget never plays, where a branch-and-bound proof confirms that no
+  // game makes them (x_J >= 1 infeasible); their proofs go to `proofs`.
+  std::vector<char> unused_jumps(const Instance& searched, const std::vector<int>& budget,
+                                 const search::Budget& time, nlohmann::json& proofs) const {
+    std::vector<char> unused(budget.size(), 0);
+    if (options_.proof_boxes <= 0) return unused;
+    for (size_t j = 0; j < budget.size(); ++j) {
+      if (budget[j] != 0) continue;
+      const ilp::IpProof proof = ilp::prove_ip_infeasible(
+          searched, std::max(0.0, time.seconds_left()), options_.proof_boxes, static_cast<int>(j));
+      if (!proof.complete) continue;
+      unused[j] = 1;
+      proofs.push_back({{"jump", j}, {"proof", ip_proof_json(proof.steps)}});
+    }
+    return unused;
+  }
+
+  void add_proof_log(const Instance& searched, const std::vector<int>& budget, nlohmann::json& data,
+                     std::string& detail) {
     if (options_.proof_log == 0) {
       detail += "; no proof log kept (--proof-log 0)";
       data["no_proof"] = "--proof-log 0";
@@ -638,8 +657,10 @@ class Portfolio {
     search::Limits limits;
     if (const double left = whole_.seconds_left(); left < search::Budget::kMaxSeconds)
       limits.seconds = std::max(left, 1e-6);
-    search::Budget budget(limits);
-    ProofLog log = build_proof_log(searched, options_.proof_log, budget);
+    search::Budget log_budget(limits);
+    nlohmann::json unused_json = nlohmann::json::array();
+    const std::vector<char> unused = unused_jumps(searched, budget, log_budget, unused_json);
+    ProofLog log = build_proof_log(searched, options_.proof_log, log_budget, unused);
     r_.count("proof_log_positions", static_cast<double>(log.positions.size()));
     r_.count("proof_log_nodes", static_cast<double>(log.nodes));
     r_.count("proof_log_seconds", log.seconds);
@@ -653,6 +674,7 @@ class Portfolio {
       return;
     }
     data["pagodas"] = log.pagodas;
+    if (!unused_json.empty()) data["unused"] = std::move(unused_json);
     data["log"] = encode_log(log.positions, searched.board.holes());
     detail += "; proof log of " + std::to_string(log.positions.size()) + " dead positions";
   }
@@ -732,11 +754,10 @@ void require_proof(const nlohmann::json& data, const char* key) {
   throw CheckUnfinished(why + "; it is not checked");
 }
 
-std::string check_ip_certificate(const Instance& in, const nlohmann::json& data) {
-  require_proof(data, "proof");
-  if (!data["proof"].is_array()) return "the certificate's 'proof' is not an array";
-  std::vector<IpProofStep> steps;
-  for (const auto& step : data["proof"]) {
+// Reads a branch-and-bound proof written by ip_proof_json (heuristics/peg/jump_bounds.hpp).
+std::string read_ip_steps(const nlohmann::json& proof, std::vector<IpProofStep>& steps) {
+  if (!proof.is_array()) return "a proof is not an array of steps";
+  for (const auto& step : proof) {
     IpProofStep s;
     if (step.is_object() && step.contains("branch") && step["branch"].is_array() &&
         step["branch"].size() == 2 && step["branch"][0].is_number_integer() &&
@@ -760,6 +781,13 @@ std::string check_ip_certificate(const Instance& in, const nlohmann::json& data)
     }
     steps.push_back(std::move(s));
   }
+  return "";
+}
+
+std::string check_ip_certificate(const Instance& in, const nlohmann::json& data) {
+  require_proof(data, "proof");
+  std::vector<IpProofStep> steps;
+  if (std::string why = read_ip_steps(data["proof"], steps); !why.empty()) return why;
   return check_ip_proof(in, steps);
 }
 
@@ -778,11 +806,25 @@ std::string check_log_certificate(const Instance& in, const nlohmann::json& data
     }
     pagodas.push_back(std::move(w));
   }
+  std::vector<UnusedJump> unused;
+  if (data.contains("unused")) {
+    if (!data["unused"].is_array()) return "the certificate's 'unused' is not an array";
+    for (const auto& u : data["unused"]) {
+      if (!u.is_object() || !u.contains("jump") || !u["jump"].is_number_integer() ||
+          !u.contains("proof"))
+        return "an unused jump is not {\"jump\": j, \"proof\": [...]}";
+      const int64_t j = u["jump"].get<int64_t>();
+      if (j < 0 || j > 1000000) return "an unused jump names no jump";
+      UnusedJump entry{static_cast<int>(j), {}};
+      if (std::string why = read_ip_steps(u["proof"], entry.proof); !why.empty()) return why;
+      unused.push_back(std::move(entry));
+    }
+  }
   std::vector<LogPosition> positions;
   if (std::string why = decode_log(data["log"].get<std::string>(), in.board.holes(), positions);
       !why.empty())
     return why;
-  return check_proof_log(in, pagodas, positions);
+  return check_proof_log(in, pagodas, positions, unused);
 }
 
 }  // namespace

@@ -947,7 +947,7 @@ void expect_analysis_matches_oracle(const char* text, int threads) {
   const Instance shape = parse_instance(text, "board.txt");
   const Board& board = shape.board;
   const int n = board.holes();
-  const BoardAnalysis a = analyse_board("board", board, bs::Options{}, threads, true);
+  const BoardAnalysis a = analyse_board("board", board, bs::Options{}, threads);
   ASSERT_EQ(static_cast<int>(a.pairs.size()), n * n);
   int solved = 0, impossible = 0;
   for (int v = 0; v < n; ++v) {
@@ -1014,7 +1014,7 @@ TEST(PegAnalysis, UndecidedPairsAreListedAndTheCommandExitsOne) {
   const Instance shape = parse_instance(kRect3x5, "board.txt");
   const int n = shape.board.holes();
   const BoardAnalysis a =
-      analyse_board("board", shape.board, options_with({{"node-limit", "1"}}), 1, false);
+      analyse_board("board", shape.board, options_with({{"node-limit", "1"}}), 1);
   int undecided = 0;
   for (const PairAnswer& p : a.pairs) undecided += p.status == bs::Status::unknown;
   ASSERT_GT(undecided, 20) << "the node limit left too few pairs undecided to test the listing";
@@ -1183,6 +1183,63 @@ TEST(PegCertificate, ProofLogsCheckAndEveryPositionIsNeeded) {
   }
   RecordProperty("logs", logs);
   EXPECT_GT(logs, 10);
+}
+
+// With the default rules, the log leaves out the jumps the IP proves no game makes, each with its
+// own proof. Those proofs are checked too: one made void, or a jump added to them without a
+// proof of its own, breaks the certificate.
+TEST(PegCertificate, ProofLogsLeaveOutJumpsOnlyWithTheirProof) {
+  std::mt19937 rng(kSeed + 43);
+  int with_unused = 0;
+  for (int i = 0; i < 600 && with_unused < 10; ++i) {
+    const Instance in = random_instance(rng);
+    const bs::Result r = solve(in, bs::Options{});
+    if (r.certificate.kind != "exhaustive-search") continue;
+    ASSERT_FALSE(oracle_solvable(in)) << format_instance(in);
+    ASSERT_EQ(check_certificate(in, r.certificate), "") << r.certificate.data_json;
+    const nlohmann::json good = nlohmann::json::parse(r.certificate.data_json);
+    if (!good.contains("unused")) continue;
+    ++with_unused;
+    nlohmann::json d = good;
+    for (auto& step : d["unused"][0]["proof"])
+      if (step.contains("y"))
+        for (auto& v : step["y"]) v = 0;
+    EXPECT_NE(check_certificate(in, with_data(r.certificate, d)), "") << "a void proof";
+    d = good;
+    nlohmann::json stolen = d["unused"][0];
+    stolen["jump"] = -1;
+    for (size_t j = 0; j < in.board.jumps().size(); ++j) {
+      bool listed = false;
+      for (const auto& u : good["unused"]) listed = listed || u["jump"] == j;
+      if (!listed) {
+        stolen["jump"] = j;
+        break;
+      }
+    }
+    if (stolen["jump"] == -1) continue;
+    d["unused"].push_back(stolen);
+    EXPECT_NE(check_certificate(in, with_data(r.certificate, d)), "")
+        << "a jump left out with another jump's proof";
+  }
+  RecordProperty("with_unused", with_unused);
+  EXPECT_GT(with_unused, 0);
+}
+
+// Diamond 41, vacancy (0,4) to a peg at (2,4): the IP proves that 21 jumps are never made, and
+// without them the start has no move, so the log is the start alone. A plain search does not
+// finish it in 90 s. Without the unused jumps' proofs the log proves nothing.
+TEST(PegCertificate, DiamondLogRestsOnTheUnusedJumps) {
+  const Instance in =
+      read_instance(bs::testing_support::shipped_instance("peg/diamond/diamond41_v04_f24.txt"));
+  const bs::Result r = solve(in, options_with({{"threads", "1"}}));
+  ASSERT_EQ(r.status, bs::Status::infeasible);
+  ASSERT_EQ(r.certificate.kind, "exhaustive-search");
+  EXPECT_EQ(check_certificate(in, r.certificate), "") << r.certificate.data_json;
+  nlohmann::json d = nlohmann::json::parse(r.certificate.data_json);
+  ASSERT_TRUE(d.contains("unused"));
+  EXPECT_GT(d["unused"].size(), 0u);
+  d.erase("unused");
+  EXPECT_NE(check_certificate(in, with_data(r.certificate, d)), "");
 }
 
 // A certificate that carries no proof is unchecked (CheckUnfinished), never wrong. One with its
