@@ -393,6 +393,7 @@ class Portfolio {
   };
 
   bool with_beam() const { return narrow_ && beam_divisor_ > 0; }
+  bool with_wide_beam() const { return !narrow_ && beam_divisor_ > 0; }
 
   // The widest beam. A beam state and its share of a level's children take a kilobyte or two, and
   // the width doubles every round: left to grow, the beam of Wiegleb's (0,4)->(0,4) game held
@@ -443,6 +444,8 @@ class Portfolio {
     neighbours_.assign(in_.board.holes(), 0);  // for the beam's isolated pegs
     for (const Jump& J : in_.board.jumps())
       if (J.from < 64 && J.over < 64) neighbours_[J.from] |= uint64_t{1} << J.over;
+    wide_neighbours_.assign(in_.board.holes(), 0);
+    for (const Jump& J : in_.board.jumps()) wide_neighbours_[J.from] |= u128{1} << J.over;
     // Wide boards make a fresh table each run, so they run once, without restarts.
     restarts_.first_nodes = narrow_ ? options_.restart_nodes : 0;
     restarts_.growth = options_.restart_growth;
@@ -477,6 +480,8 @@ class Portfolio {
       out = run_side(side, cfg);
       rec.refused_meetings = side.problem->refused_meetings() - refused;
     } else {
+      if (with_wide_beam() && wide_beam(side, t, rec))
+        return keep(std::move(rec), search::TurnEnd::end);
       cfg.threads = threads_;
       out = run_wide(side, cfg, hash_mb_);
     }
@@ -495,6 +500,43 @@ class Portfolio {
     return keep(std::move(rec), go_on ? search::TurnEnd::go_on : search::TurnEnd::end);
   }
 
+  // Boards beyond 64 holes, before their forward search: beams of width 2^8, 2^10, ... up to
+  // kMaxBeamWidth, each four times the last, so that the ladder costs about a third more than
+  // its widest beam. Under a time limit the ladder gets half of what is left, so that an
+  // impossible instance's search still has its time. True when a beam finds a solution (then in
+  // rec).
+  bool wide_beam(Side& side, const search::Turn& t, TurnRecord& rec) {
+    if (!side.root) return false;
+    search::Limits ladder_limits{.cancel = t.cancel};
+    if (const double left = whole_.seconds_left(); left < search::Budget::kMaxSeconds)
+      ladder_limits.seconds = std::max(left / 2, 1e-6);
+    search::Budget ladder(ladder_limits, &whole_);
+    std::vector<PegProblem<u128>::RuleCut> cuts;
+    for (const auto& c : side.cuts) cuts.push_back({c.cut, c.rule});
+    const PegProblem<u128> problem(side.in, side.root->budget, side.node_rules, std::move(cuts),
+                                   {{}});
+    const WideBeamProblem keyed(problem);
+    for (size_t width = 256; width <= kMaxBeamWidth; width *= 4) {
+      search::Stats beam_stats;
+      search::Budget beam_budget(search::Limits{}, &ladder);
+      std::optional<std::vector<uint16_t>> path =
+          beam_search(keyed, problem.root(side.in.start), width, wide_neighbours_, team_,
+                      beam_stats, beam_budget);
+      whole_.add(beam_stats.nodes);
+      rec.beam_nodes += beam_stats.nodes;
+      rec.beam_seconds += beam_budget.elapsed();
+      if (path) {
+        rec.found = true;
+        rec.stop = StopReason::solution;
+        rec.path = std::move(*path);
+        if (side.reversed) std::reverse(rec.path.begin(), rec.path.end());
+        return true;
+      }
+      if (beam_budget.stopped()) return false;
+    }
+    return false;
+  }
+
   // The round's last member: a beam about as costly as a side's turn (a beam of width W makes
   // roughly W x moves x branching nodes, and `beam` stands for moves x branching), its levels on
   // every thread of the team that is free. Under --node-limit the beam gets what is left of it,
@@ -511,8 +553,9 @@ class Portfolio {
     search::Stats beam_stats;
     search::Budget beam_budget(search::Limits{.cancel = t.cancel}, &whole_);
     const uint64_t refused = side.beam_problem->refused_meetings();  // only beam turns use it
-    std::optional<std::vector<uint16_t>> path = beam_search(
-        *side.beam_problem, side.in.start, width, neighbours_, team_, beam_stats, beam_budget);
+    std::optional<std::vector<uint16_t>> path =
+        beam_search(*side.beam_problem, side.beam_problem->root(side.in.start), width, neighbours_,
+                    team_, beam_stats, beam_budget);
     rec.refused_meetings = side.beam_problem->refused_meetings() - refused;
     whole_.add(beam_stats.nodes);
     rec.beam_nodes = beam_stats.nodes;
@@ -554,10 +597,10 @@ class Portfolio {
         sides_[rec.member]->stats.merge(rec.stats);
         search_seconds += rec.seconds;
         counted[rec.member] = counted[rec.member] || rec.opened;
-      } else {
-        beam_nodes_ += rec.beam_nodes;
-        beam_seconds_ += rec.beam_seconds;
       }
+      // The beam's turns, and on wide boards the beams a side's turn starts with.
+      beam_nodes_ += rec.beam_nodes;
+      beam_seconds_ += rec.beam_seconds;
     }
     search::Stats stats;  // the counted sides' turns, and their rules' posts
     for (size_t k = 0; k < sides_.size(); ++k) {
@@ -691,6 +734,7 @@ class Portfolio {
   search::DfsConfig cfg_;
   uint64_t beam_divisor_ = 0;
   std::vector<uint64_t> neighbours_;
+  std::vector<u128> wide_neighbours_;
   uint64_t beam_nodes_ = 0;
   double beam_seconds_ = 0;
   search::Restarts restarts_;
