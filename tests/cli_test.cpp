@@ -220,6 +220,15 @@ TEST(Cli, CertificatesAreRecheckedAndTamperingIsCaught) {
     const CliRun wrong = run_cli("verify peg " + peg("rect_3x5_v02_f02.txt") + " " + good);
     EXPECT_EQ(wrong.code, 1) << c.kind << ": " << wrong.out;
   }
+  // A search certificate made without its proof log: unchecked, exit 6, and it says why.
+  const CliRun nolog =
+      run_cli("solve peg " + peg("rect_3x5_v00_f00.txt") + " --json --proof-log 0");
+  ASSERT_EQ(nolog.code, 0) << nolog.err;
+  const auto unproved = write_temp("no_log.json", nolog.out);
+  const CliRun unchecked = run_cli("verify peg " + peg("rect_3x5_v00_f00.txt") + " " + unproved);
+  EXPECT_EQ(unchecked.code, 6) << unchecked.out << unchecked.err;
+  EXPECT_NE(unchecked.out.find("unchecked: "), std::string::npos) << unchecked.out;
+  EXPECT_NE(unchecked.out.find("--proof-log 0"), std::string::npos) << unchecked.out;
   // Tampered data: claim other classes.
   const CliRun r = run_cli("solve peg " + peg("french37_central.txt") + " --json");
   auto j = nlohmann::json::parse(r.out);

@@ -35,7 +35,7 @@ class Prover {
     upper_.assign(n, pegdiff);
     if (used_jump_ >= 0) lower_[used_jump_] = 1;
     bool proved = false;
-    for (int64_t p : {2, 3, 5, 7})
+    for (int64_t p : {2, 3, 5, 7, 11, 13})
       if (auto y = modular_certificate(p)) {
         out_.steps.push_back({-1, 0, std::move(*y), p});
         proved = true;

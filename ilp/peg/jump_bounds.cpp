@@ -175,17 +175,6 @@ void write_feasibility_lp(const peg::Instance& instance, const std::string& path
   feasibility_model(instance).write_lp(path);
 }
 
-FeasibilityCheck recheck_feasibility_ip(const peg::Instance& instance, double time_limit) {
-  check_instance(instance);
-  if (equations_integer_solvable(instance) == 0)
-    return {SolveStatus::infeasible, "integer-lattice"};
-  const LpModel model = feasibility_model(instance);
-  const Solution lp = model.solve_lp(time_limit);
-  if (lp.status == SolveStatus::infeasible && !lp.farkas.empty())
-    return {SolveStatus::infeasible, "lp-farkas-ray"};
-  return {model.solve_ip(time_limit).status, "cbc"};
-}
-
 namespace {
 
 // One computation of R(J), step by step (the file's head says why in this order): the jump

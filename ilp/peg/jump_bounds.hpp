@@ -43,17 +43,6 @@ LpModel feasibility_model(const peg::Instance& instance);
 
 JumpBounds compute_jump_bounds(const peg::Instance& instance, const JumpBoundsOptions& options);
 
-// Re-checks that the feasibility IP has no solution, from the board alone and with no bounds,
-// symmetry or hot start: first the equations over the integers with signs ignored (exact
-// elimination; this is where parity arguments such as position classes live), then the LP
-// relaxation (infeasible with a Farkas ray that lp_model has checked), then one plain CBC solve.
-// `method` names the route that decided.
-struct FeasibilityCheck {
-  SolveStatus status;
-  std::string method;
-};
-FeasibilityCheck recheck_feasibility_ip(const peg::Instance& instance, double time_limit = kInf);
-
 // The feasibility IP (zero objective) in CPLEX LP format, columns named after the jumps.
 void write_feasibility_lp(const peg::Instance& instance, const std::string& path);
 

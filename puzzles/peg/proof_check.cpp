@@ -259,6 +259,9 @@ std::string check_proof_log(const Instance& in, const std::vector<std::vector<in
   std::vector<Triple> jumps;
   for (size_t j = 0; j < every.size(); ++j)
     if (allowed[j]) jumps.push_back(every[j]);
+  if (pagodas.size() > kMaxLogPagodas)
+    return "the log has " + std::to_string(pagodas.size()) + " pagodas, more than " +
+           std::to_string(kMaxLogPagodas);
   for (size_t k = 0; k < pagodas.size(); ++k)
     if (std::string why = check_pagoda_on(jumps, holes, pagodas[k]); !why.empty())
       return "pagoda " + std::to_string(k) + ": " + why;
@@ -272,10 +275,18 @@ std::string check_proof_log(const Instance& in, const std::vector<std::vector<in
   if (!log.contains(start)) return "the start is not in the log";
   if (log.contains(final)) return "the final is in the log";
   std::vector<int64_t> weight(pagodas.size());
+  bool weighed = false;  // weight holds the current position's, computed at its first need
   // The pagodas weigh a child by what the jump changes: it loses from and over, gains to.
-  auto killed = [&](const LogPosition& child, const Triple& t) {
+  auto killed = [&](const LogPosition& parent, const LogPosition& child, const Triple& t) {
     if (pegs_of(child) < final_pegs || (pegs_of(child) == final_pegs && !(child == final)))
       return true;
+    if (!weighed) {
+      for (size_t k = 0; k < pagodas.size(); ++k) {
+        weight[k] = 0;
+        for (int h = 0; h < holes; ++h) weight[k] += has_peg(parent, h) ? pagodas[k][h] : 0;
+      }
+      weighed = true;
+    }
     for (size_t k = 0; k < pagodas.size(); ++k)
       if (weight[k] - pagodas[k][t.from] - pagodas[k][t.over] + pagodas[k][t.to] < final_weight[k])
         return true;
@@ -283,10 +294,7 @@ std::string check_proof_log(const Instance& in, const std::vector<std::vector<in
   };
   for (size_t i = 0; i < positions.size(); ++i) {
     const LogPosition& p = positions[i];
-    for (size_t k = 0; k < pagodas.size(); ++k) {
-      weight[k] = 0;
-      for (int h = 0; h < holes; ++h) weight[k] += has_peg(p, h) ? pagodas[k][h] : 0;
-    }
+    weighed = false;
     for (const Triple& t : jumps) {
       if (!has_peg(p, t.from) || !has_peg(p, t.over) || has_peg(p, t.to)) continue;
       LogPosition child = p;
@@ -294,7 +302,7 @@ std::string check_proof_log(const Instance& in, const std::vector<std::vector<in
       flip(child, t.over);
       flip(child, t.to);
       if (child == final) return "position " + std::to_string(i) + " of the log reaches the final";
-      if (!killed(child, t) && !log.contains(child))
+      if (!log.contains(child) && !killed(p, child, t))
         return "position " + std::to_string(i) +
                " of the log has a move to a position that is neither logged nor dead by a rule";
     }

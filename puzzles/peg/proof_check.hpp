@@ -13,7 +13,7 @@
 //   and x_J >= k + 1 (the one after); a leaf gives integer multipliers y, one per hole, such
 //   that y^T b lies outside every value y^T A x can take on the leaf's box (a Farkas
 //   certificate; VIPR's "lin" step, restricted to this one IP). Nothing is rounded: y^T A and
-//   y^T b are exact integers. A leaf may instead give a modulus m >= 2 with y^T A = 0 and
+//   y^T b are exact integers. A leaf may instead give a modulus 2 <= m <= 2^40 with y^T A = 0 and
 //   y^T b != 0 modulo m: then no integer x solves the equations at all, whatever the box (the
 //   position classes are such an argument, modulo 2).
 // - A proof log of an exhaustive search: positions that cannot reach the final. It is accepted
@@ -52,7 +52,8 @@ std::string check_ip_proof(const Instance& instance, const std::vector<IpProofSt
 std::string check_ip_leaf(const Instance& instance, const std::vector<int64_t>& lower,
                           const std::vector<int64_t>& upper, const IpProofStep& leaf);
 
-// The multipliers' largest magnitude that check_ip_proof accepts; it keeps every sum exact.
+// The largest magnitude of a multiplier, a modulus or a log's pagoda weight that the checks
+// accept; it keeps every sum exact.
 inline constexpr int64_t kMaxMultiplier = int64_t{1} << 40;
 
 // One position of a proof log: hole h holds a peg when bit h % 64 of word h / 64 is set.
@@ -72,6 +73,9 @@ struct UnusedJump {
   int jump = -1;
   std::vector<IpProofStep> proof;
 };
+
+// The most pagodas a log may carry: the check costs up to this many sums per position.
+inline constexpr size_t kMaxLogPagodas = 64;
 
 // "" when the log proves that the instance has no solution (see the file comment). Jumps that
 // `unused` proves no game makes are left out: no logged position needs to answer for them, and

@@ -52,7 +52,8 @@ class LogSearch {
   ProofLog run() {
     const Meter meter;
     // Pagodas with w(final) >= 1 that vanish on different regions: the same kind the pagoda
-    // rule cuts with, but respecting every jump, since the checker knows no jump budget.
+    // rule cuts with, respecting every jump the log may play (the checker knows no jump
+    // budget, only the jumps proved unused).
     std::vector<int> allowed(in_.board.jumps().size(), 1);
     for (size_t j = 0; j < unused_.size() && j < allowed.size(); ++j) allowed[j] = !unused_[j];
     for (const auto& p : ilp::pagoda_pool(in_.board, in_.final, allowed, 8))

@@ -400,6 +400,8 @@ class Portfolio {
   // 13 GB by round 20 (600 s). Here it stops at a few hundred megabytes, from round 16 on with
   // the default options; the shipped instances end by round 14.
   static constexpr uint64_t kMaxBeamWidth = uint64_t{1} << 18;
+  // The boxes a proof that one jump is never made may open (unused_jumps).
+  static constexpr int kUnusedJumpBoxes = 100;
 
   // Posts a side's rules when it first runs (the reversed side may never be needed). False: a
   // rule proved the instance impossible (the side keeps the certificate).
@@ -677,10 +679,17 @@ class Portfolio {
                                  const search::Budget& time, nlohmann::json& proofs) const {
     std::vector<char> unused(budget.size(), 0);
     if (options_.proof_boxes <= 0) return unused;
+    // Most of these close at the root (the LP bound of x_J is below 1): a few boxes each, and a
+    // quarter of the time left in all, so that the log's search keeps the rest.
+    const int boxes = std::min(options_.proof_boxes, kUnusedJumpBoxes);
+    const double share = time.seconds_left() / 4;
+    const Meter meter;
     for (size_t j = 0; j < budget.size(); ++j) {
       if (budget[j] != 0) continue;
-      const ilp::IpProof proof = ilp::prove_ip_infeasible(
-          searched, std::max(0.0, time.seconds_left()), options_.proof_boxes, static_cast<int>(j));
+      const double left = share - meter.seconds();
+      if (left <= 0) break;
+      const ilp::IpProof proof =
+          ilp::prove_ip_infeasible(searched, left, boxes, static_cast<int>(j));
       if (!proof.complete) continue;
       unused[j] = 1;
       proofs.push_back({{"jump", j}, {"proof", ip_proof_json(proof.steps)}});
@@ -789,13 +798,17 @@ std::string bounds_table(const Instance& in, const Options& options) {
 
 namespace {
 
-// Without its proof a certificate is not wrong, only unchecked: `verify` says so (exit 6).
-void require_proof(const nlohmann::json& data, const char* key) {
-  if (data.is_object() && data.contains(key)) return;
-  std::string why = "the certificate carries no proof";
+// A certificate that says why it carries no proof (a log past --proof-log, say) is not wrong,
+// only unchecked: `verify` says so (exit 6). One with neither a proof nor a reason is wrong: the
+// solver never writes one, so a "no" whose proof went missing is flagged. "" when the proof is
+// there.
+std::string require_proof(const nlohmann::json& data, const char* key) {
+  if (data.is_object() && data.contains(key)) return "";
   if (data.is_object() && data.contains("no_proof") && data["no_proof"].is_string())
-    why += " (" + data["no_proof"].get<std::string>() + ")";
-  throw CheckUnfinished(why + "; it is not checked");
+    throw CheckUnfinished("the certificate carries no proof (" +
+                          data["no_proof"].get<std::string>() + "); it is not checked");
+  return std::string("the certificate carries neither its '") + key +
+         "' nor a reason for its absence";
 }
 
 // Reads a branch-and-bound proof written by ip_proof_json (heuristics/peg/jump_bounds.hpp).
@@ -829,14 +842,14 @@ std::string read_ip_steps(const nlohmann::json& proof, std::vector<IpProofStep>&
 }
 
 std::string check_ip_certificate(const Instance& in, const nlohmann::json& data) {
-  require_proof(data, "proof");
+  if (std::string why = require_proof(data, "proof"); !why.empty()) return why;
   std::vector<IpProofStep> steps;
   if (std::string why = read_ip_steps(data["proof"], steps); !why.empty()) return why;
   return check_ip_proof(in, steps);
 }
 
 std::string check_log_certificate(const Instance& in, const nlohmann::json& data) {
-  require_proof(data, "log");
+  if (std::string why = require_proof(data, "log"); !why.empty()) return why;
   if (!data["log"].is_string()) return "the certificate's 'log' is not a string";
   if (!data.contains("pagodas") || !data["pagodas"].is_array())
     return "the certificate lacks its 'pagodas' array";
