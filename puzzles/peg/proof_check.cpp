@@ -192,13 +192,7 @@ class PositionSet {
   }
 
  private:
-  size_t slot(const LogPosition& p) const {
-    uint64_t x = p.word[0] * 0x9e3779b97f4a7c15ULL ^ (p.word[1] + 0x632be59bd9b4e019ULL);
-    x ^= x >> 31;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 29;
-    return x & (slots_.size() - 1);
-  }
+  size_t slot(const LogPosition& p) const { return p.mix() & (slots_.size() - 1); }
   void insert(const LogPosition& p) {
     size_t i = slot(p);
     while (used_[i] && !(slots_[i] == p)) i = (i + 1) & (slots_.size() - 1);
@@ -208,24 +202,6 @@ class PositionSet {
   std::vector<LogPosition> slots_;
   std::vector<uint8_t> used_;
 };
-
-bool has_peg(const LogPosition& p, int h) {
-  return (p.word[h >> 6] >> (h & 63)) & 1;
-}
-void flip(LogPosition& p, int h) {
-  p.word[h >> 6] ^= uint64_t{1} << (h & 63);
-}
-
-LogPosition from_config(const Config& c) {
-  LogPosition p;
-  for (size_t h = 0; h < c.size(); ++h)
-    if (c[h]) flip(p, static_cast<int>(h));
-  return p;
-}
-
-int pegs_of(const LogPosition& p) {
-  return std::popcount(p.word[0]) + std::popcount(p.word[1]);
-}
 
 // A weight per hole that no jump of `jumps` raises: w(from) + w(over) >= w(to).
 std::string check_pagoda_on(const std::vector<Triple>& jumps, int holes,
@@ -265,8 +241,8 @@ std::string check_proof_log(const Instance& in, const std::vector<std::vector<in
   for (size_t k = 0; k < pagodas.size(); ++k)
     if (std::string why = check_pagoda_on(jumps, holes, pagodas[k]); !why.empty())
       return "pagoda " + std::to_string(k) + ": " + why;
-  const LogPosition start = from_config(in.start), final = from_config(in.final);
-  const int final_pegs = pegs_of(final);
+  const LogPosition start = LogPosition::of(in.start), final = LogPosition::of(in.final);
+  const int final_pegs = final.pegs();
   std::vector<int64_t> final_weight(pagodas.size(), 0);
   for (size_t k = 0; k < pagodas.size(); ++k)
     for (int h = 0; h < holes; ++h) final_weight[k] += in.final[h] ? pagodas[k][h] : 0;
@@ -278,12 +254,11 @@ std::string check_proof_log(const Instance& in, const std::vector<std::vector<in
   bool weighed = false;  // weight holds the current position's, computed at its first need
   // The pagodas weigh a child by what the jump changes: it loses from and over, gains to.
   auto killed = [&](const LogPosition& parent, const LogPosition& child, const Triple& t) {
-    if (pegs_of(child) < final_pegs || (pegs_of(child) == final_pegs && !(child == final)))
-      return true;
+    if (child.pegs() < final_pegs || (child.pegs() == final_pegs && !(child == final))) return true;
     if (!weighed) {
       for (size_t k = 0; k < pagodas.size(); ++k) {
         weight[k] = 0;
-        for (int h = 0; h < holes; ++h) weight[k] += has_peg(parent, h) ? pagodas[k][h] : 0;
+        for (int h = 0; h < holes; ++h) weight[k] += parent.peg(h) ? pagodas[k][h] : 0;
       }
       weighed = true;
     }
@@ -296,11 +271,11 @@ std::string check_proof_log(const Instance& in, const std::vector<std::vector<in
     const LogPosition& p = positions[i];
     weighed = false;
     for (const Triple& t : jumps) {
-      if (!has_peg(p, t.from) || !has_peg(p, t.over) || has_peg(p, t.to)) continue;
+      if (!p.peg(t.from) || !p.peg(t.over) || p.peg(t.to)) continue;
       LogPosition child = p;
-      flip(child, t.from);
-      flip(child, t.over);
-      flip(child, t.to);
+      child.flip(t.from);
+      child.flip(t.over);
+      child.flip(t.to);
       if (child == final) return "position " + std::to_string(i) + " of the log reaches the final";
       if (!log.contains(child) && !killed(p, child, t))
         return "position " + std::to_string(i) +

@@ -26,6 +26,7 @@
 //   and a pagoda need only be one for them (no weight may rise along an allowed jump).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -60,6 +61,23 @@ inline constexpr int64_t kMaxMultiplier = int64_t{1} << 40;
 struct LogPosition {
   uint64_t word[2] = {0, 0};
   bool operator==(const LogPosition&) const = default;
+
+  static LogPosition of(const Config& config) {
+    LogPosition p;
+    for (size_t h = 0; h < config.size(); ++h)
+      if (config[h]) p.flip(static_cast<int>(h));
+    return p;
+  }
+  bool peg(int h) const { return (word[h >> 6] >> (h & 63)) & 1; }
+  void flip(int h) { word[h >> 6] ^= uint64_t{1} << (h & 63); }
+  int pegs() const { return std::popcount(word[0]) + std::popcount(word[1]); }
+  // A 64-bit mix of both words, for hash tables.
+  uint64_t mix() const {
+    uint64_t x = word[0] * 0x9e3779b97f4a7c15ULL ^ (word[1] + 0x632be59bd9b4e019ULL);
+    x ^= x >> 31;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    return x ^ (x >> 29);
+  }
 };
 
 // The text form of a log: each position as ceil(holes / 4) hexadecimal digits of

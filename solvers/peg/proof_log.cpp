@@ -12,30 +12,8 @@ namespace bs::peg {
 namespace {
 
 struct PositionHash {
-  size_t operator()(const LogPosition& p) const {
-    uint64_t x = p.word[0] * 0x9e3779b97f4a7c15ULL ^ (p.word[1] + 0x632be59bd9b4e019ULL);
-    x ^= x >> 31;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    return x ^ (x >> 29);
-  }
+  size_t operator()(const LogPosition& p) const { return p.mix(); }
 };
-
-int pegs_of(const LogPosition& p) {
-  return std::popcount(p.word[0]) + std::popcount(p.word[1]);
-}
-bool has_peg(const LogPosition& p, int h) {
-  return (p.word[h >> 6] >> (h & 63)) & 1;
-}
-void flip(LogPosition& p, int h) {
-  p.word[h >> 6] ^= uint64_t{1} << (h & 63);
-}
-
-LogPosition from_config(const Config& c) {
-  LogPosition p;
-  for (size_t h = 0; h < c.size(); ++h)
-    if (c[h]) flip(p, static_cast<int>(h));
-  return p;
-}
 
 class LogSearch {
  public:
@@ -46,8 +24,8 @@ class LogSearch {
         unused_(unused),
         max_positions_(max_positions),
         budget_(budget),
-        final_(from_config(in.final)),
-        final_pegs_(pegs_of(final_)) {}
+        final_(LogPosition::of(in.final)),
+        final_pegs_(final_.pegs()) {}
 
   ProofLog run() {
     const Meter meter;
@@ -65,7 +43,7 @@ class LogSearch {
         final_weight_[k] += in_.final[h] ? out_.pagodas[k][h] : 0;
         weight[k] += in_.start[h] ? out_.pagodas[k][h] : 0;
       }
-    const LogPosition start = from_config(in_.start);
+    const LogPosition start = LogPosition::of(in_.start);
     if (start == final_) {
       out_.found = true;
       out_.why = "the start is the final";
@@ -82,7 +60,7 @@ class LogSearch {
 
  private:
   bool dead_by_rule(const LogPosition& p, const std::vector<int64_t>& weight) const {
-    const int pegs = pegs_of(p);
+    const int pegs = p.pegs();
     if (pegs < final_pegs_ || (pegs == final_pegs_ && !(p == final_))) return true;
     for (size_t k = 0; k < weight.size(); ++k)
       if (weight[k] < final_weight_[k]) return true;
@@ -94,13 +72,13 @@ class LogSearch {
     const size_t cuts = out_.pagodas.size();
     std::vector<int64_t> child_weight(cuts);
     for (const Jump& j : jumps_) {
-      if (!has_peg(p, j.from) || !has_peg(p, j.over) || has_peg(p, j.to)) continue;
+      if (!p.peg(j.from) || !p.peg(j.over) || p.peg(j.to)) continue;
       if (budget_.poll(unpublished_)) return stop(to_string(budget_.reason()));
       ++out_.nodes;
       LogPosition child = p;
-      flip(child, j.from);
-      flip(child, j.over);
-      flip(child, j.to);
+      child.flip(j.from);
+      child.flip(j.over);
+      child.flip(j.to);
       if (child == final_) {
         out_.found = true;
         return stop("the plain search reached the final");

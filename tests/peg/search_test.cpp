@@ -1170,10 +1170,7 @@ TEST(PegCertificate, ProofLogsCheckAndEveryPositionIsNeeded) {
     }
     std::vector<LogPosition> with_final;
     ASSERT_EQ(decode_log(log, searched.board.holes(), with_final), "");
-    LogPosition final;
-    for (int h = 0; h < searched.board.holes(); ++h)
-      if (searched.final[h]) final.word[h / 64] |= uint64_t{1} << (h % 64);
-    with_final.push_back(final);
+    with_final.push_back(LogPosition::of(searched.final));
     nlohmann::json d = good;
     d["log"] = encode_log(with_final, searched.board.holes());
     EXPECT_NE(check_certificate(in, with_data(r.certificate, d)), "") << "the final logged";
