@@ -10,8 +10,9 @@
 // left a pair undecided, or a generator found nothing within its attempts; `verify`: the solution
 // or certificate is wrong), 2 bad input or usage, 3 internal error. `run` adds 4 (some runs ended
 // in error or crash; their rows are written) and 5 (some answer contradicts the instance's known
-// answer; before 4); `report` gives 5 too. `verify` adds 6: a certificate's re-check could not
-// finish (a time limit), so it is neither confirmed nor refuted.
+// answer; before 4); `report` gives 5 too. `verify` adds 6: a certificate carries no proof (and
+// says why), or its re-check could not finish (a time limit), so it is neither confirmed nor
+// refuted.
 //
 // A mistyped command or flag is named with the nearest known one ("did you mean"), by edit
 // distance over the commands, or over the flags of the command given.
@@ -143,8 +144,8 @@ constexpr const char* kExitCodes =
     "not wrong); 130, 143 `run` interrupted by a "
     "signal.";
 
-// "ok" (0), "wrong" (1), or "unchecked" (6) when a certificate's re-check could not finish: a
-// correct certificate that a second method did not confirm in time is not wrong.
+// "ok" (0), "wrong" (1), or "unchecked" (6) when a certificate carries no proof or its re-check
+// could not finish: a certificate that could not be checked is not wrong.
 // The check's own time is printed, reading the files included: what a proof costs to confirm.
 int verify(const Args& args) {
   std::string why;
